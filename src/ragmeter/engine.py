@@ -1,0 +1,152 @@
+"""evaluate() and aevaluate(): validate, then score every sample with every metric.
+
+One async core. The sync ``evaluate`` runs it with ``asyncio.run``; inside a running loop
+(Jupyter) it runs it on a worker thread instead, so nothing patches asyncio.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import datetime as dt
+import hashlib
+import json
+import platform
+import warnings
+from collections import defaultdict
+from typing import Any, Sequence
+
+from . import __version__
+from .asker import Asker
+from .data import ALIASES, EvaluationDataset, Sample
+from .errors import DatasetError, RagmeterWarning
+from .judges import Judge, resolve_judge
+from .loaders import load_dataset
+from .metrics import Metric, MetricResult, resolve_metrics
+from .results import Result
+
+
+def check_columns(dataset: EvaluationDataset, metrics: Sequence[Metric]) -> None:
+    """Fail before any judging when a metric needs a column the data does not have."""
+    if len(dataset) == 0:
+        raise DatasetError("the dataset has no rows; nothing to evaluate.")
+    problems = []
+    for metric in metrics:
+        for field in metric.required:
+            if field not in dataset.fields:
+                problems.append(
+                    f"metric '{metric.name}' needs the column '{field}' "
+                    f"(accepted names: {', '.join(ALIASES[field])}), which the data does not have."
+                )
+        if metric.any_of and not any(f in dataset.fields for f in metric.any_of):
+            names = "; ".join(f"{f}: {', '.join(ALIASES[f])}" for f in metric.any_of)
+            problems.append(f"metric '{metric.name}' needs one of these columns ({names}); the data has none.")
+    if problems:
+        raise DatasetError(" ".join(problems) + " Add the column, or leave the metric out with metrics=[...].")
+
+
+def dataset_hash(dataset: EvaluationDataset) -> str:
+    digest = hashlib.sha256()
+    for sample in dataset.samples:
+        digest.update(json.dumps(sample.to_dict(), sort_keys=True, ensure_ascii=False).encode("utf-8"))
+        digest.update(b"\n")
+    return "sha256:" + digest.hexdigest()
+
+
+def summarise_notes(dataset: EvaluationDataset) -> list[str]:
+    """One line per kind of repair or problem, naming the first rows it happened in."""
+    groups: dict[tuple[str, str, bool], list[int]] = defaultdict(list)
+    for note in dataset.notes:
+        kind = note.message.split(" (")[0]
+        groups[(note.field, kind, note.repaired)].append(note.row)
+    lines = []
+    for (field, kind, repaired), rows in groups.items():
+        shown = ", ".join(map(str, rows[:5])) + (f" and {len(rows) - 5} more" if len(rows) > 5 else "")
+        action = "repaired" if repaired else "metrics needing it are skipped for those rows"
+        lines.append(f"column '{field}': {kind} in row(s) {shown}; {action}.")
+    return lines
+
+
+async def _score_one(metric: Metric, sample: Sample, ask: Asker) -> MetricResult:
+    why = metric.missing(sample)
+    if why:
+        return MetricResult.skipped(why)
+    try:
+        return await metric.score(sample, ask)
+    except Exception as exc:  # noqa: BLE001 - one failure must not stop the run
+        return MetricResult.error(f"{type(exc).__name__}: {exc}")
+
+
+async def aevaluate(dataset: Any, metrics: Sequence[Any] | None = None, judge: Any = None,
+                    llm: Any = None, embeddings: Any = None, *, window: int = 1024,
+                    confidence: float = 0.95, n_resamples: int = 1000, seed: int = 0,
+                    show_progress: bool = False, **_ignored: Any) -> Result:
+    """Score ``dataset`` with ``metrics`` (default: the four of RAGAS) using ``judge``."""
+    data = load_dataset(dataset)
+    chosen = resolve_metrics(metrics)
+    check_columns(data, chosen)
+    notes = summarise_notes(data)
+    for line in notes:
+        warnings.warn(line, RagmeterWarning, stacklevel=3)
+    the_judge: Judge = resolve_judge(judge, llm, embeddings)
+    ask = Asker(the_judge)
+    started = dt.datetime.now(dt.timezone.utc)
+    scores: list[dict[str, MetricResult]] = []
+    progress = _Progress(len(data)) if show_progress else None
+    for start in range(0, len(data), window):
+        part = data.samples[start:start + window]
+        flat = await asyncio.gather(*(_score_one(m, s, ask) for s in part for m in chosen))
+        for i in range(len(part)):
+            scores.append({m.name: flat[i * len(chosen) + j] for j, m in enumerate(chosen)})
+        ask.forget()
+        if progress:
+            progress.advance(len(part))
+    if progress:
+        progress.close()
+    ended = dt.datetime.now(dt.timezone.utc)
+    provenance = {
+        "ragmeter_version": __version__,
+        "judge": the_judge.describe(),
+        "metrics": {m.name: m.describe() for m in chosen},
+        "dataset_hash": dataset_hash(data),
+        "n_samples": len(data),
+        "started_at": started.isoformat(),
+        "ended_at": ended.isoformat(),
+        "duration_s": round((ended - started).total_seconds(), 3),
+        "judge_batches": dict(ask.batches),
+        "python": platform.python_version(),
+        "settings": {"confidence": confidence, "n_resamples": n_resamples, "seed": seed, "window": window},
+    }
+    return Result([s.to_dict() for s in data.samples], scores, [m.name for m in chosen], provenance, notes)
+
+
+def evaluate(dataset: Any = None, metrics: Sequence[Any] | None = None, judge: Any = None,
+             llm: Any = None, embeddings: Any = None, **kwargs: Any) -> Result:
+    """Synchronous ``aevaluate``; works in scripts and inside Jupyter's running loop."""
+    if dataset is None:
+        raise DatasetError("evaluate() needs a dataset: a list of dicts, a DataFrame, a datasets.Dataset or a path.")
+    coro_args = (dataset, metrics, judge, llm, embeddings)
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(aevaluate(*coro_args, **kwargs))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(lambda: asyncio.run(aevaluate(*coro_args, **kwargs))).result()
+
+
+class _Progress:
+    """A rich progress bar on stderr, in samples."""
+
+    def __init__(self, total: int):
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self._bar = Progress(TextColumn("evaluating"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                             TimeRemainingColumn(), transient=True)
+        self._bar.start()
+        self._task = self._bar.add_task("evaluating", total=total)
+
+    def advance(self, n: int) -> None:
+        self._bar.advance(self._task, n)
+
+    def close(self) -> None:
+        self._bar.stop()

@@ -1,0 +1,87 @@
+"""Text segmentation shared by the offline judges: sentences, tokens, numbers, negations."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+STOPWORDS = frozenset(
+    """a an the is are was were be been being am do does did doing have has had having
+    in on at of to for with by from as into onto upon about over under between through
+    during before after above below up down out off again further then once here there
+    this that these those it its itself they them their theirs he him his she her hers
+    we us our ours you your yours i me my mine which who whom whose what when where why how
+    and or but if so than too very can could would should will shall may might must
+    also just only such own same other some any each both all most more few many much
+    via per within without among across along around toward towards onto than
+    s t don not no nor""".split()
+)
+# "not"/"no"/"nor" are kept out of content tokens but tracked separately as negations.
+NEGATIONS = frozenset({"not", "no", "nor", "never", "none", "cannot", "neither", "without", "n't", "nothing", "nobody"})
+
+_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+_NUMBER = re.compile(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?")
+_ABBREV = re.compile(
+    r"\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|vs|etc|e\.g|i\.e|approx|No|Vol|Fig|Inc|Ltd|Co|Corp|U\.S|U\.K|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])[\"')\]]*\s+|\n{1,}|\\n")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split text into sentences, keeping abbreviations (Dr., e.g., U.S.) and initials intact."""
+    pieces: list[str] = []
+    buffer = ""
+    for part in _SENTENCE_END.split(text):
+        if not part or not part.strip():
+            continue
+        candidate = f"{buffer} {part.strip()}".strip() if buffer else part.strip()
+        if _ABBREV.search(candidate) or re.search(r"\b[A-Z]\.$", candidate):
+            buffer = candidate
+            continue
+        pieces.append(candidate)
+        buffer = ""
+    if buffer:
+        pieces.append(buffer)
+    return [p for p in pieces if _TOKEN.search(p)]
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-cased word tokens (letters and digits, any script)."""
+    return [t.replace("’", "'") for t in _TOKEN.findall(text.lower())]
+
+
+@lru_cache(maxsize=65536)
+def stem(token: str) -> str:
+    """A light suffix stripper: enough to match 'produce'/'produces'/'produced'."""
+    if len(token) <= 3 or token.isdigit():
+        return token
+    for suffix in ("ational", "ations", "ation", "ities", "ingly", "ness", "ment", "ings", "ing", "ied", "ies", "ed", "es", "ly", "s", "e"):
+        if token.endswith(suffix) and len(token) - len(suffix) >= 3:
+            return token[: -len(suffix)]
+    return token
+
+
+def content_tokens(text: str) -> list[str]:
+    """Stemmed tokens without stopwords or one-letter tokens, in order."""
+    return [stem(t) for t in tokens(text) if t not in STOPWORDS and t not in NEGATIONS and len(t) > 1]
+
+
+def content_set(text: str) -> frozenset[str]:
+    return frozenset(content_tokens(text))
+
+
+def numbers(text: str) -> frozenset[str]:
+    """Numbers in the text, normalised (commas dropped, trailing .0 dropped)."""
+    out = set()
+    for match in _NUMBER.findall(text):
+        value = match.replace(",", "").lstrip("+")
+        if "." in value:
+            value = value.rstrip("0").rstrip(".")
+        out.add(value)
+    return frozenset(out)
+
+
+def negated(text: str) -> bool:
+    lowered = text.lower()
+    return any(t in NEGATIONS for t in tokens(lowered)) or "n't" in lowered

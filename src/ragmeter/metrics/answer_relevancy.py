@@ -1,0 +1,33 @@
+"""Answer relevancy: does the response address the question, fully and directly?
+
+Card
+----
+- inputs: user_input, response
+- range: [0, 1], higher is better
+- formula: AR = judge's relevance of the response to the question, 0 if noncommittal.
+  RAGAS generates n questions from the answer and averages their cosine similarity to the
+  real question, times (1 - noncommittal); the LLM judge does exactly that, the offline
+  judges estimate the same quantity without a generator (see each judge's docs)
+- edge cases: an evasive answer ("I don't know", "the context does not say") scores 0
+- evidence: the judge's detail (generated questions, coverage, similarity)
+- source: RAGAS paper (arXiv 2309.15217), ragas' answer_relevancy metric
+"""
+
+from __future__ import annotations
+
+from .base import Metric, MetricResult
+
+
+def answer_relevancy_score(relevance: float, noncommittal: bool) -> float:
+    return 0.0 if noncommittal else relevance
+
+
+class AnswerRelevancy(Metric):
+    name = "answer_relevancy"
+    required = ("user_input", "response")
+
+    async def score(self, sample, ask) -> MetricResult:
+        rel = await ask.answer_relevance(sample.user_input, sample.response)
+        reason = "the response is noncommittal" if rel.noncommittal else None
+        return MetricResult(answer_relevancy_score(rel.score, rel.noncommittal), reason=reason,
+                            evidence={"noncommittal": rel.noncommittal, **rel.detail})

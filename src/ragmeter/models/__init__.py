@@ -1,0 +1,1 @@
+"""Model clients and embedders used by the judges."""

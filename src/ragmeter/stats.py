@@ -1,0 +1,87 @@
+"""Uncertainty of reported numbers: bootstrap confidence intervals and paired tests.
+
+All resampling is seeded, so the same data gives the same interval on every run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+
+def bootstrap_ci(values: Sequence[float], confidence: float = 0.95, n_resamples: int = 1000,
+                 seed: int = 0) -> tuple[float, float] | None:
+    """Percentile bootstrap interval of the mean; None for no values."""
+    x = np.asarray(values, dtype=float)
+    if x.size == 0:
+        return None
+    if x.size == 1 or np.all(x == x[0]):
+        return float(x[0]), float(x[0])
+    rng = np.random.default_rng(seed)
+    idx = rng.integers(0, x.size, size=(n_resamples, x.size))
+    means = x[idx].mean(axis=1)
+    alpha = (1 - confidence) / 2
+    low, high = np.quantile(means, [alpha, 1 - alpha])
+    return float(low), float(high)
+
+
+@dataclass(frozen=True)
+class PairedComparison:
+    """B minus A on the samples both runs scored."""
+
+    n: int
+    mean_a: float
+    mean_b: float
+    difference: float
+    ci_low: float
+    ci_high: float
+    p_value: float
+    wins: int
+    losses: int
+    ties: int
+
+
+def paired_bootstrap_ci(a: Sequence[float], b: Sequence[float], confidence: float = 0.95,
+                        n_resamples: int = 2000, seed: int = 0) -> tuple[float, float]:
+    d = np.asarray(b, dtype=float) - np.asarray(a, dtype=float)
+    ci = bootstrap_ci(d, confidence, n_resamples, seed)
+    assert ci is not None
+    return ci
+
+
+def paired_permutation_p(a: Sequence[float], b: Sequence[float], n_resamples: int = 10000,
+                         seed: int = 0) -> float:
+    """Two-sided sign-flip permutation test of mean(b - a) = 0; exact for n <= 16."""
+    d = np.asarray(b, dtype=float) - np.asarray(a, dtype=float)
+    d = d[d != 0]
+    if d.size == 0:
+        return 1.0
+    observed = abs(d.mean())
+    if d.size <= 16:
+        signs = ((np.arange(2 ** d.size)[:, None] >> np.arange(d.size)) & 1) * 2 - 1
+    else:
+        rng = np.random.default_rng(seed)
+        signs = rng.choice([-1.0, 1.0], size=(n_resamples, d.size))
+    stats = np.abs((signs * d).mean(axis=1))
+    extreme = np.count_nonzero(stats >= observed - 1e-12)
+    if d.size <= 16:
+        return float(extreme / len(stats))
+    return float((extreme + 1) / (len(stats) + 1))
+
+
+def compare_paired(a: Sequence[float], b: Sequence[float], confidence: float = 0.95,
+                   seed: int = 0, tie_tolerance: float = 1e-9) -> PairedComparison:
+    x = np.asarray(a, dtype=float)
+    y = np.asarray(b, dtype=float)
+    if x.shape != y.shape or x.size == 0:
+        raise ValueError("paired comparison needs two equally long, non-empty score lists")
+    d = y - x
+    low, high = paired_bootstrap_ci(x, y, confidence, seed=seed)
+    return PairedComparison(
+        n=int(x.size), mean_a=float(x.mean()), mean_b=float(y.mean()), difference=float(d.mean()),
+        ci_low=low, ci_high=high, p_value=paired_permutation_p(x, y, seed=seed),
+        wins=int(np.sum(d > tie_tolerance)), losses=int(np.sum(d < -tie_tolerance)),
+        ties=int(np.sum(np.abs(d) <= tie_tolerance)),
+    )
