@@ -1,0 +1,127 @@
+"""The ragmeter command line. User errors exit 2 with one message and no traceback."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import warnings
+from pathlib import Path
+from typing import Sequence
+
+from . import __version__
+from .errors import RagmeterError, RagmeterWarning
+from .judges import JUDGE_NAMES
+from .metrics import DEFAULT_METRICS, METRICS
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None):
+    prefix = "ragmeter: warning: " if issubclass(category, RagmeterWarning) else f"{category.__name__}: "
+    print(prefix + str(message), file=sys.stderr)
+
+
+def _metric_list(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("give at least one metric name")
+    return names
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ragmeter", description="Evaluate RAG pipelines, offline by default.")
+    parser.add_argument("--version", action="version", version=f"ragmeter {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    ev = sub.add_parser("evaluate", help="score a CSV/JSONL/JSON/Parquet file")
+    ev.add_argument("data", help="path to the evaluation data")
+    ev.add_argument("--metrics", type=_metric_list, default=list(DEFAULT_METRICS),
+                    help=f"comma-separated, from: {', '.join(METRICS)} (default: {','.join(DEFAULT_METRICS)})")
+    ev.add_argument("--judge", default=None, help=f"one of {', '.join(JUDGE_NAMES)} (default: local if installed)")
+    ev.add_argument("--out", default="ragmeter-out", help="folder for result.json and scores.csv (default: ragmeter-out)")
+    ev.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    demo = sub.add_parser("demo", help="seed 000's good vs bad pipeline, on the offline judge")
+    demo.add_argument("--judge", default=None, help=f"one of {', '.join(JUDGE_NAMES)}")
+    demo.add_argument("--out", default=None, help="folder to write both results to")
+    return parser
+
+
+def _print_table(result, title: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title)
+    for col in ("metric", "mean", "95% CI", "ok", "skipped", "error"):
+        table.add_column(col, justify="left" if col == "metric" else "right")
+    for name, agg in result.aggregates.items():
+        mean = "n/a" if agg.mean is None else f"{agg.mean:.3f}"
+        ci = "n/a" if agg.ci_low is None else f"[{agg.ci_low:.3f}, {agg.ci_high:.3f}]"
+        table.add_row(name, mean, ci, str(agg.n_ok), str(agg.n_skipped), str(agg.n_error))
+    Console().print(table)
+
+
+def _write(result, out: str | Path) -> Path:
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    result.save(folder / "result.json")
+    result.to_csv(folder / "scores.csv")
+    return folder
+
+
+def cmd_evaluate(args) -> int:
+    from .engine import evaluate
+
+    result = evaluate(args.data, metrics=args.metrics, judge=args.judge,
+                      show_progress=not args.quiet and sys.stderr.isatty())
+    judge = result.provenance["judge"]["name"]
+    _print_table(result, f"{args.data} ({len(result)} samples, judge: {judge})")
+    folder = _write(result, args.out)
+    print(f"wrote {folder / 'result.json'} and {folder / 'scores.csv'}")
+    return 0
+
+
+def cmd_demo(args) -> int:
+    from .demo import bad_rows, good_rows
+    from .engine import evaluate
+    from .judges import resolve_judge
+
+    judge = resolve_judge(args.judge)
+    good = evaluate(good_rows(), judge=judge)
+    bad = evaluate(bad_rows(), judge=judge)
+    _print_table(good, f"good pipeline (judge: {judge.name})")
+    _print_table(bad, f"bad pipeline (judge: {judge.name})")
+    if args.out:
+        _write(good, Path(args.out) / "good")
+        _write(bad, Path(args.out) / "bad")
+        print(f"wrote {args.out}/good and {args.out}/bad")
+    return 0
+
+
+COMMANDS = {"evaluate": cmd_evaluate, "demo": cmd_demo}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return 2
+    warnings.showwarning = _show_warning
+    try:
+        return COMMANDS[args.command](args)
+    except RagmeterError as exc:
+        print(f"ragmeter: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("ragmeter: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # noqa: BLE001 - a bug: say so briefly, full trace on request
+        if os.environ.get("RAGMETER_DEBUG"):
+            raise
+        print(f"ragmeter: internal error: {type(exc).__name__}: {exc} "
+              "(set RAGMETER_DEBUG=1 for the traceback, and please report it)", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

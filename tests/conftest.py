@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+METAEVAL = REPO.parent / "shared" / "data" / "metaeval"
+
+
+@pytest.fixture
+def seed003_samples():
+    """The two warfarin samples of seed 003, verbatim."""
+    return [
+        {
+            "question": "What is the INR target range for AF patients on warfarin?",
+            "answer": "The INR target range for AF patients on warfarin is 2.0–3.0.",
+            "contexts": [
+                "For patients with atrial fibrillation on warfarin, the target INR is 2.0–3.0.",
+                "INR monitoring should occur every 4 weeks when stable.",
+            ],
+            "ground_truth": "The target INR for AF patients on warfarin is 2.0–3.0.",
+        },
+        {
+            "question": "What are the symptoms of warfarin overdose?",
+            "answer": "Symptoms include unusual bleeding, bruising, and prolonged clotting.",
+            "contexts": [
+                "Warfarin toxicity presents with excessive bleeding from minor wounds.",
+                "Signs of overdose include haematuria, epistaxis, and prolonged prothrombin time.",
+            ],
+            "ground_truth": "Warfarin overdose causes excessive bleeding, haematuria, epistaxis, and prolonged clotting time.",
+        },
+    ]

@@ -1,0 +1,83 @@
+"""Each metric's formula on hand-computed cases."""
+
+import math
+
+import numpy as np
+import pytest
+
+from ragmeter.metrics.answer_correctness import AnswerCorrectness, answer_correctness_score, f_beta
+from ragmeter.metrics.answer_relevancy import answer_relevancy_score
+from ragmeter.metrics.answer_similarity import answer_similarity_score, cosine
+from ragmeter.metrics.base import MetricResult
+from ragmeter.metrics.context_precision import average_precision
+from ragmeter.metrics.context_recall import context_recall_score
+from ragmeter.metrics.context_relevancy import context_relevancy_score
+from ragmeter.metrics.faithfulness import faithfulness_score
+from ragmeter.errors import ConfigError
+
+
+def test_context_precision_is_rank_aware():
+    # [1,0,1]: (1/1 + 2/3) / 2 = 0.8333 ; [0,1,1]: (1/2 + 2/3) / 2 = 0.5833
+    assert average_precision([1, 0, 1]) == pytest.approx(5 / 6)
+    assert average_precision([0, 1, 1]) == pytest.approx(7 / 12)
+    assert average_precision([1, 0, 1]) > average_precision([0, 1, 1])
+
+
+def test_context_precision_edges():
+    assert average_precision([0, 0, 0]) == 0.0
+    assert average_precision([1, 1, 1]) == pytest.approx(1.0)
+    assert average_precision([0, 0, 1]) == pytest.approx(1 / 3)
+    assert average_precision([]) == 0.0
+
+
+def test_faithfulness_and_recall_fractions():
+    # seed 003's example: one of two claims supported
+    assert faithfulness_score([1, 0]) == 0.5
+    assert context_recall_score([1, 1, 0, 1]) == 0.75
+    assert faithfulness_score([0.9, 0.1]) == pytest.approx(0.5)
+
+
+def test_context_relevancy_fraction():
+    assert context_relevancy_score([1, 0, 0, 0]) == 0.25
+
+
+def test_f_beta_matches_precision_recall_definition():
+    tp, fp, fn = 3, 1, 2
+    p, r = tp / (tp + fp), tp / (tp + fn)
+    assert f_beta(tp, fp, fn, 1.0) == pytest.approx(2 * p * r / (p + r))
+    beta = 2.0
+    expected = (1 + beta**2) * p * r / (beta**2 * p + r)
+    assert f_beta(tp, fp, fn, beta) == pytest.approx(expected)
+    assert f_beta(0, 0, 0) == 0.0
+
+
+def test_answer_correctness_blend():
+    assert answer_correctness_score(1.0, 0.0, (0.75, 0.25)) == pytest.approx(0.75)
+    assert answer_correctness_score(0.4, 0.8, (0.75, 0.25)) == pytest.approx(0.75 * 0.4 + 0.25 * 0.8)
+    assert answer_correctness_score(None, 0.6, (0.75, 0.25)) == pytest.approx(0.6)
+    with pytest.raises(ConfigError):
+        AnswerCorrectness(weights=(0, 0))
+    with pytest.raises(ConfigError):
+        AnswerCorrectness(weights=(0.5, -1))
+
+
+def test_similarity_and_relevancy():
+    a = np.array([1.0, 0.0])
+    b = np.array([1.0, 1.0])
+    assert cosine(a, b) == pytest.approx(1 / math.sqrt(2))
+    assert cosine(a, np.zeros(2)) == 0.0
+    assert answer_similarity_score(-0.3) == 0.0
+    assert answer_similarity_score(0.7, threshold=0.5) == 1.0
+    assert answer_similarity_score(0.4, threshold=0.5) == 0.0
+    assert answer_relevancy_score(0.9, noncommittal=True) == 0.0
+    assert answer_relevancy_score(0.9, noncommittal=False) == 0.9
+
+
+def test_metric_result_never_holds_nan():
+    with pytest.raises(ValueError):
+        MetricResult(float("nan"))
+    with pytest.raises(ValueError):
+        MetricResult(None, "skipped")  # no reason
+    r = MetricResult.skipped("no contexts")
+    assert r.score is None and r.reason == "no contexts"
+    assert MetricResult(1.5).score == 1.0
