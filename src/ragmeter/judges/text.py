@@ -71,9 +71,17 @@ def content_set(text: str) -> frozenset[str]:
     return frozenset(content_tokens(text))
 
 
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen twenty".split())}
+_NUMBER_WORDS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "seventy": "70",
+                      "eighty": "80", "ninety": "90", "hundred": "100", "thousand": "1000",
+                      "once": "1", "twice": "2"})
+
+
 def numbers(text: str) -> frozenset[str]:
-    """Numbers in the text, normalised (commas dropped, trailing .0 dropped)."""
-    out = set()
+    """Numbers in the text, digits or words, normalised (commas and trailing .0 dropped)."""
+    out = {_NUMBER_WORDS[t] for t in tokens(text) if t in _NUMBER_WORDS}
     for match in _NUMBER.findall(text):
         value = match.replace(",", "").lstrip("+")
         if "." in value:
@@ -85,3 +93,14 @@ def numbers(text: str) -> frozenset[str]:
 def negated(text: str) -> bool:
     lowered = text.lower()
     return any(t in NEGATIONS for t in tokens(lowered)) or "n't" in lowered
+
+
+def capitalised(text: str) -> frozenset[str]:
+    """Lower-cased words written with a capital inside a sentence: a cheap proxy for names."""
+    found = set()
+    for sentence in split_sentences(text):
+        words = _TOKEN.findall(sentence)
+        for word in words[1:]:
+            if word[:1].isupper() and word.lower() not in STOPWORDS:
+                found.add(word.lower())
+    return frozenset(found)

@@ -1,0 +1,93 @@
+"""Readers for the human-labelled sets in ../shared/data/metaeval (never copied into the package).
+
+Set RAGMETER_METAEVAL to read them from elsewhere.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+REPO = Path(__file__).resolve().parents[1]
+METAEVAL = Path(os.environ.get("RAGMETER_METAEVAL", REPO.parent / "shared" / "data" / "metaeval"))
+
+
+def read_jsonl(relative: str) -> Iterator[dict[str, Any]]:
+    path = METAEVAL / relative
+    if not path.exists():
+        raise SystemExit(f"{path} not found: set RAGMETER_METAEVAL to the metaeval folder.")
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                yield json.loads(line)
+
+
+def wikieval() -> list[dict[str, Any]]:
+    """TEST ONLY. One row per question with answers and contexts of each kind."""
+    return list(read_jsonl("wikieval/wikieval_reconstructed.jsonl"))
+
+
+def wikieval_pairs(kind: str) -> list[dict[str, Any]]:
+    """TEST ONLY. kind: faithfulness, answer_relevance or context_relevance."""
+    return list(read_jsonl(f"wikieval/wikieval_pairs_{kind}.jsonl"))
+
+
+def wice(include_partial: bool = False) -> list[tuple[str, list[str], int]]:
+    """(claim, evidence sentences, 1 supported / 0 not supported)."""
+    out = []
+    for r in read_jsonl("wice/dev.jsonl"):
+        if r["label"] == "partially_supported" and not include_partial:
+            continue
+        out.append((r["claim"], list(r["evidence"]), int(r["label"] == "supported")))
+    return out
+
+
+def factcheck_stance() -> list[tuple[str, str, int]]:
+    """(claim, evidence passage, 1 completely supports / 0 otherwise)."""
+    return [(r["claim"], r["evidence"], int(r["stance"] == "completely-support"))
+            for r in read_jsonl("factcheck_gpt/claim_evidence_stance.jsonl")]
+
+
+def evouna() -> list[dict[str, Any]]:
+    """TriviaQA answers of five systems with the human correct/incorrect label."""
+    return [r for r in read_jsonl("evouna/triviaqa.jsonl") if not r.get("improper")]
+
+
+def sas(name: str = "SQuAD") -> list[tuple[str, str, float]]:
+    return [(str(r["answer1"]), str(r["answer2"]), float(r["label"])) for r in read_jsonl(f"sas/{name}_SAS.jsonl")
+            if r.get("label") is not None and r.get("answer1") and r.get("answer2")]
+
+
+def squad_sentence_relevance(n_questions: int = 1500, seed: int = 0) -> list[tuple[str, str, int]]:
+    """(question, sentence, 1 if it holds the answer): the answer's sentence, the others of its
+    paragraph, and sentences of an unrelated article, for calibrating sentence relevance."""
+    from ragmeter.judges.text import split_sentences
+
+    rng = random.Random(seed)
+    paragraphs = list(read_jsonl("squad_v2/dev_by_paragraph.jsonl"))
+    out: list[tuple[str, str, int]] = []
+    questions = [(p, q) for p in paragraphs for q in p["qas"] if not q["is_impossible"] and q["answers"]]
+    rng.shuffle(questions)
+    for paragraph, qa in questions[:n_questions]:
+        answer = qa["answers"][0]
+        sentences = split_sentences(paragraph["context"])
+        start = 0
+        for sentence in sentences:
+            begin = paragraph["context"].find(sentence, start)
+            end = begin + len(sentence)
+            holds = begin <= answer["answer_start"] < end
+            out.append((qa["question"], sentence, int(holds)))
+            start = max(start, end)
+        other = rng.choice([p for p in paragraphs[:400] if p["title"] != paragraph["title"]] or paragraphs)
+        for sentence in split_sentences(other["context"])[:2]:
+            out.append((qa["question"], sentence, 0))
+    return out
+
+
+def normalise_answer(text: str) -> str:
+    text = re.sub(r"\b(a|an|the)\b", " ", text.lower())
+    return " ".join(re.sub(r"[^\w\s]", " ", text).split())

@@ -1,0 +1,199 @@
+"""Measure each judge against human labels and write benchmarks/RESULTS.md.
+
+    python benchmarks/metaeval.py [--judges lexical,local] [--out benchmarks/RESULTS.md]
+
+- WikiEval (TEST ONLY, RAGAS paper Table 1): pairwise accuracy of faithfulness, answer
+  relevancy and context relevancy; a win when the human-preferred side scores higher, half
+  a win on a tie.
+- WiCE dev and Factcheck-GPT: AUROC of faithfulness (claim as response, evidence as contexts).
+- EVOUNA TriviaQA: AUROC of answer_correctness (max over the gold aliases) against the human label.
+- SAS: Spearman correlation of answer_similarity with the 0/1/2 human labels.
+Every figure carries a bootstrap 95% interval (1,000 resamples, seed 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import devsets  # noqa: E402
+
+import ragmeter  # noqa: E402
+from ragmeter import evaluate  # noqa: E402
+from ragmeter.judges import resolve_judge  # noqa: E402
+
+PAPER = {"faithfulness": 0.95, "answer_relevancy": 0.78, "context_relevancy": 0.70}
+TARGETS = {"wikieval_faithfulness": 0.96, "wikieval_answer_relevancy": 0.80, "wikieval_context_relevancy": 0.85,
+           "wice_auroc": 0.98, "factcheck_auroc": 0.80, "evouna_auroc": 0.92, "sas_squad_spearman": 0.75}
+
+
+def auroc(scores, labels) -> float:
+    s, y = np.asarray(scores, float), np.asarray(labels, int)
+    order = np.argsort(s, kind="mergesort")
+    ranks = np.empty(len(s))
+    sorted_s = s[order]
+    i = 0
+    while i < len(s):  # average ranks over ties
+        j = i
+        while j + 1 < len(s) and sorted_s[j + 1] == sorted_s[i]:
+            j += 1
+        ranks[order[i:j + 1]] = (i + j) / 2 + 1
+        i = j + 1
+    n_pos, n_neg = y.sum(), len(y) - y.sum()
+    return float((ranks[y == 1].sum() - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
+
+
+def spearman(a, b) -> float:
+    from scipy.stats import spearmanr
+
+    return float(spearmanr(a, b).statistic)
+
+
+def with_ci(stat, *columns, n=1000, seed=0):
+    cols = [np.asarray(c) for c in columns]
+    value = stat(*cols)
+    rng = np.random.default_rng(seed)
+    boots = []
+    for _ in range(n):
+        idx = rng.integers(0, len(cols[0]), len(cols[0]))
+        try:
+            boots.append(stat(*(c[idx] for c in cols)))
+        except (ZeroDivisionError, ValueError, FloatingPointError):
+            continue
+    low, high = np.nanquantile(boots, [0.025, 0.975])
+    return value, float(low), float(high)
+
+
+def scores_of(rows, metric, judge) -> list[float | None]:
+    result = evaluate(rows, metrics=[metric], judge=judge)
+    return result.scores(metric)
+
+
+def pairwise(judge, metric, preferred_rows, rejected_rows):
+    a = scores_of(preferred_rows, metric, judge)
+    b = scores_of(rejected_rows, metric, judge)
+    wins = [1.0 if (x or 0) > (y or 0) else 0.5 if (x or 0) == (y or 0) else 0.0 for x, y in zip(a, b)]
+    return with_ci(lambda w: float(np.mean(w)), wins)
+
+
+def wikieval_figures(judge) -> dict[str, tuple]:
+    rows = devsets.wikieval()
+    faith = pairwise(judge, "faithfulness",
+                     [{"question": r["question"], "answer": r["answer"], "contexts": [r["context_v1"]]} for r in rows],
+                     [{"question": r["question"], "answer": r["ungrounded_answer"], "contexts": [r["context_v1"]]} for r in rows])
+    ar_pairs = devsets.wikieval_pairs("answer_relevance")
+    relevancy = pairwise(judge, "answer_relevancy",
+                         [{"question": r["question"], "answer": r["preferred"]} for r in ar_pairs],
+                         [{"question": r["question"], "answer": r["rejected"]} for r in ar_pairs])
+    cr_pairs = devsets.wikieval_pairs("context_relevance")
+    ctx = pairwise(judge, "context_relevancy",
+                   [{"question": r["question"], "contexts": [r["preferred"]]} for r in cr_pairs],
+                   [{"question": r["question"], "contexts": [r["rejected"]]} for r in cr_pairs])
+    return {"wikieval_faithfulness": faith, "wikieval_answer_relevancy": relevancy, "wikieval_context_relevancy": ctx}
+
+
+def support_auroc(judge, data, as_list) -> tuple:
+    rows = [{"answer": claim, "contexts": ev if as_list else [ev]} for claim, ev, _ in data]
+    scores = scores_of(rows, "faithfulness", judge)
+    labels = [lab for *_, lab in data]
+    kept = [(s, y) for s, y in zip(scores, labels) if s is not None]
+    return with_ci(auroc, [s for s, _ in kept], [y for _, y in kept])
+
+
+def evouna_auroc(judge) -> tuple:
+    data = devsets.evouna()
+    rows, owner = [], []
+    for i, r in enumerate(data):
+        for gold in dict.fromkeys(r["gold_answers"][:5]):
+            rows.append({"question": r["question"], "answer": r["answer"] or " ", "ground_truth": gold})
+            owner.append(i)
+    scores = scores_of(rows, "answer_correctness", judge)
+    best = np.full(len(data), -1.0)
+    for i, s in zip(owner, scores):
+        best[i] = max(best[i], s if s is not None else 0.0)
+    labels = [int(r["human_correct"]) for r in data]
+    return with_ci(auroc, best, labels)
+
+
+def sas_spearman(judge, name) -> tuple:
+    data = devsets.sas(name)
+    rows = [{"answer": a, "ground_truth": b} for a, b, _ in data]
+    scores = [s if s is not None else 0.0 for s in scores_of(rows, "answer_similarity", judge)]
+    return with_ci(spearman, scores, [lab for *_, lab in data])
+
+
+def run(judge_name: str) -> tuple[dict[str, tuple], dict, float]:
+    judge = resolve_judge(judge_name)
+    start = time.time()
+    figures = wikieval_figures(judge)
+    figures["wice_auroc"] = support_auroc(judge, devsets.wice(), as_list=True)
+    figures["factcheck_auroc"] = support_auroc(judge, devsets.factcheck_stance(), as_list=False)
+    figures["evouna_auroc"] = evouna_auroc(judge)
+    for name in ("SQuAD", "NQ-open", "GermanQuAD"):
+        figures[f"sas_{name.lower().replace('-', '_')}_spearman"] = sas_spearman(judge, name)
+    return figures, judge.describe(), time.time() - start
+
+
+LABELS = {
+    "wikieval_faithfulness": "WikiEval faithfulness, pairwise acc. (test)",
+    "wikieval_answer_relevancy": "WikiEval answer relevancy, pairwise acc. (test)",
+    "wikieval_context_relevancy": "WikiEval context relevancy, pairwise acc. (test)",
+    "wice_auroc": "WiCE dev, claim support AUROC",
+    "factcheck_auroc": "Factcheck-GPT stance AUROC",
+    "evouna_auroc": "EVOUNA TriviaQA, answer correctness AUROC",
+    "sas_squad_spearman": "SAS SQuAD, answer similarity Spearman",
+    "sas_nq_open_spearman": "SAS NQ-open, answer similarity Spearman",
+    "sas_germanquad_spearman": "SAS GermanQuAD, answer similarity Spearman",
+}
+
+
+def markdown(all_results: dict[str, tuple[dict, dict, float]]) -> str:
+    names = list(all_results)
+    lines = ["# ragmeter meta-evaluation", "",
+             f"Measured {dt.date.today().isoformat()} with ragmeter {ragmeter.__version__} by "
+             "`python benchmarks/metaeval.py`. 95% bootstrap intervals in brackets.",
+             "WikiEval is a test set: nothing was tuned on it. The local judge's logistic weights were "
+             "fitted on WiCE dev, Factcheck-GPT and SQuAD 2.0 (benchmarks/calibrate.py), so those two "
+             "support figures are in-sample for it.", "",
+             "| figure | target | " + " | ".join(f"{n} judge" for n in names) + " | RAGAS paper (GPT-3.5) |",
+             "|---|---|" + "---|" * len(names) + "---|"]
+    for key, label in LABELS.items():
+        paper = PAPER.get(key.replace("wikieval_", ""), None) if key.startswith("wikieval") else None
+        cells = []
+        for n in names:
+            v, lo, hi = all_results[n][0][key]
+            cells.append(f"{v:.3f} [{lo:.2f}, {hi:.2f}]")
+        target = f">= {TARGETS[key]:.2f}" if key in TARGETS else ""
+        lines.append(f"| {label} | {target} | " + " | ".join(cells) + f" | {paper if paper else ''} |")
+    lines += ["", "Judges:", ""]
+    for n in names:
+        _, desc, secs = all_results[n]
+        lines.append(f"- `{n}` ({secs:.0f} s for all sets): `{desc}`")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--judges", default="lexical,local")
+    parser.add_argument("--out", default=str(Path(__file__).with_name("RESULTS.md")))
+    args = parser.parse_args(argv)
+    warnings.simplefilter("ignore")
+    results = {}
+    for name in args.judges.split(","):
+        results[name] = run(name)
+        for key, (v, lo, hi) in results[name][0].items():
+            print(f"{name:>8s} {key:<28s} {v:.3f} [{lo:.3f}, {hi:.3f}]", flush=True)
+    Path(args.out).write_text(markdown(results), encoding="utf-8")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

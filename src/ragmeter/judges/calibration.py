@@ -1,0 +1,45 @@
+"""Logistic calibration of feature vectors into probabilities, with weights from a JSON file.
+
+The weights are fitted by ``benchmarks/calibrate.py`` on the development sets only (WiCE dev,
+Factcheck-GPT, SQuAD 2.0); WikiEval is never used. The file records what it was fitted on.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+CALIBRATION_FILE = Path(__file__).parent / "calibration.json"
+
+
+@dataclass(frozen=True)
+class LogisticModel:
+    features: tuple[str, ...]
+    mean: np.ndarray
+    scale: np.ndarray
+    coef: np.ndarray
+    intercept: float
+
+    def predict(self, rows: Sequence[Sequence[float]]) -> np.ndarray:
+        x = np.asarray(rows, dtype=np.float64).reshape(-1, len(self.features))
+        z = ((x - self.mean) / self.scale) @ self.coef + self.intercept
+        return 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
+
+    def to_dict(self) -> dict:
+        return {"features": list(self.features), "mean": self.mean.tolist(), "scale": self.scale.tolist(),
+                "coef": self.coef.tolist(), "intercept": float(self.intercept)}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "LogisticModel":
+        return cls(tuple(d["features"]), np.asarray(d["mean"]), np.asarray(d["scale"]),
+                   np.asarray(d["coef"]), float(d["intercept"]))
+
+
+def load_calibration(path: Path = CALIBRATION_FILE) -> tuple[dict[str, LogisticModel], dict]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    models = {name: LogisticModel.from_dict(d) for name, d in data["models"].items()}
+    return models, data.get("meta", {})

@@ -1,0 +1,76 @@
+"""Features of "is this claim supported by these premises" and "is this sentence relevant to
+this question", computed from text and precomputed vectors. Pure functions: no models here.
+
+Each feature is one idea a person would check: are the claim's words there (lexically, or
+as near-synonyms in embedding space), is one passage about the same thing, do its numbers
+and names appear, does one side negate what the other affirms.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .text import capitalised, content_set, negated, numbers
+
+SUPPORT_FEATURES = ("cov_all", "cov_best", "emb_best", "soft_mean", "soft_min", "num_miss",
+                    "name_miss", "neg_mismatch", "claim_len")
+RELEVANCE_FEATURES = ("emb", "cov_question", "soft_question", "sentence_len")
+
+
+@dataclass
+class PremiseView:
+    """Everything about a set of premises that the support features need, computed once."""
+
+    windows: list[str]
+    window_sets: list[frozenset[str]]
+    window_vectors: np.ndarray  # unit rows
+    all_tokens: frozenset[str]
+    all_numbers: frozenset[str]
+    raw_words: frozenset[str]  # lower-cased, unstemmed words, for names
+    token_vectors: np.ndarray  # unit rows of the premises' distinct content tokens
+
+
+def coverage(part: frozenset[str], whole: frozenset[str]) -> float:
+    return len(part & whole) / len(part) if part else 0.0
+
+
+def soft_coverage(claim_vectors: np.ndarray, premise_vectors: np.ndarray) -> tuple[float, float]:
+    """Mean and min over claim tokens of the best cosine to any premise token."""
+    if claim_vectors.shape[0] == 0:
+        return 1.0, 1.0
+    if premise_vectors.shape[0] == 0:
+        return 0.0, 0.0
+    best = (claim_vectors @ premise_vectors.T).max(axis=1)
+    return float(best.mean()), float(best.min())
+
+
+def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndarray,
+                     view: PremiseView) -> list[float]:
+    tokens = content_set(claim)
+    if view.windows:
+        sims = view.window_vectors @ claim_vector
+        best = int(np.argmax(sims))
+        emb_best = float(sims[best])
+        cov_best = max(coverage(tokens, s) for s in view.window_sets)
+        neg_mismatch = float(negated(claim) != negated(view.windows[best]))
+    else:
+        emb_best, cov_best, neg_mismatch = 0.0, 0.0, 0.0
+    soft_mean, soft_min = soft_coverage(claim_tokens, view.token_vectors)
+    claim_numbers = numbers(claim)
+    num_miss = len(claim_numbers - view.all_numbers) / len(claim_numbers) if claim_numbers else 0.0
+    names = capitalised(claim)
+    name_miss = len(names - view.raw_words) / len(names) if names else 0.0
+    return [coverage(tokens, view.all_tokens), cov_best, emb_best, soft_mean, soft_min, num_miss,
+            name_miss, neg_mismatch, math.log1p(len(tokens))]
+
+
+def relevance_features(question_vector: np.ndarray, question_tokens: frozenset[str], question_ids: np.ndarray,
+                       sentence: str, sentence_vector: np.ndarray, sentence_ids: np.ndarray,
+                       token_vectors) -> list[float]:
+    """Is this sentence about what the question asks?"""
+    soft, _ = soft_coverage(token_vectors(question_ids), token_vectors(sentence_ids))
+    return [float(question_vector @ sentence_vector), coverage(question_tokens, content_set(sentence)), soft,
+            math.log1p(len(content_set(sentence)))]

@@ -1,0 +1,183 @@
+"""LocalJudge: the offline default. Small real models on the CPU, deterministic, no API key.
+
+- sentence vectors: a static model distilled from all-MiniLM-L6-v2 (shipped), or any
+  sentence-transformers model (``embedder="all-MiniLM-L6-v2"`` or a local folder)
+- claim support and sentence relevance: interpretable features (lexical and soft token
+  coverage, passage similarity, numbers, names, negation) combined by a logistic model
+  fitted on development sets (see calibration.json and benchmarks/calibrate.py)
+- answer relevancy without a generator: how much of what the question asks the answer
+  covers, and how close they are in meaning; evasive answers score 0
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+import numpy as np
+
+from .base import (AnswerRelevanceItem, ClaimsItem, Judge, Relevance, SentenceRelevanceItem, SupportItem,
+                   UsefulnessItem, Verdict)
+from .calibration import CALIBRATION_FILE, load_calibration
+from .features import PremiseView, coverage, relevance_features, soft_coverage, support_features
+from .lexical import split_into_claims
+from .noncommittal import is_noncommittal
+from .text import content_set, numbers, split_sentences, tokens
+
+
+class LocalJudge(Judge):
+    name = "local"
+    version = "1"
+
+    def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
+                 calibration: str | Path | None = None, max_cache: int = 200_000):
+        from ..models.static_embedder import StaticEmbedder
+
+        self.static = StaticEmbedder(static_model)
+        if embedder in (None, "static"):
+            self.sentence_embedder: Any = self.static
+        else:
+            from ..models.sentence_transformer_embedder import SentenceTransformerEmbedder
+
+            self.sentence_embedder = SentenceTransformerEmbedder(embedder)
+        self._calibration_path = Path(calibration) if calibration else CALIBRATION_FILE
+        self._models: dict[str, Any] | None = None
+        self._calibration_meta: dict[str, Any] = {}
+        self._cache: dict[str, np.ndarray] = {}
+        self._max_cache = max_cache
+
+    def model(self, name: str):
+        """The calibrated logistic model for 'support' or 'relevance' (loaded on first use)."""
+        if self._models is None:
+            self._models, self._calibration_meta = load_calibration(self._calibration_path)
+        return self._models[name]
+
+    def describe(self) -> dict[str, Any]:
+        self.model("support")
+        return {
+            "name": self.name, "version": self.version,
+            "sentence_embedder": self.sentence_embedder.describe(),
+            "token_vectors": self.static.describe(),
+            "calibration": {"file": self._calibration_path.name, **self._calibration_meta},
+        }
+
+    # ---- vectors ----------------------------------------------------------------------
+    def vectors(self, texts: Sequence[str]) -> dict[str, np.ndarray]:
+        """Unit sentence vectors of distinct texts, each text embedded once per judge."""
+        new = [t for t in dict.fromkeys(texts) if t not in self._cache]
+        if new:
+            if len(self._cache) + len(new) > self._max_cache:
+                self._cache.clear()
+            self._cache.update(zip(new, self.sentence_embedder.embed(new)))
+        return {t: self._cache[t] for t in texts}
+
+    def _token_vectors(self, text: str) -> np.ndarray:
+        (ids,) = self.static.content_token_ids([text])
+        return self.static.token_vectors(ids)
+
+    def _premise_view(self, premises: Sequence[str], vecs: dict[str, np.ndarray]) -> PremiseView:
+        windows = _windows(premises)
+        ids = np.unique(np.concatenate(self.static.content_token_ids(list(premises)) or [np.zeros(0, np.int64)]))
+        sets = [content_set(w) for w in windows]
+        return PremiseView(
+            windows=windows, window_sets=sets,
+            window_vectors=np.stack([vecs[w] for w in windows]) if windows else np.zeros((0, 1), np.float32),
+            all_tokens=frozenset().union(*sets) if sets else frozenset(),
+            all_numbers=frozenset().union(*(numbers(p) for p in premises)) if premises else frozenset(),
+            raw_words=frozenset(t for p in premises for t in tokens(p)),
+            token_vectors=self.static.token_vectors(ids.astype(np.int64)),
+        )
+
+    def support_rows(self, pairs: list[tuple[Sequence[str], Sequence[str]]]) -> tuple[list, list]:
+        """Feature rows of every (premises, claim), and (pair index, claim, best window) for each."""
+        texts = [w for premises, claims in pairs for w in _windows(premises)] + [c for _, cs in pairs for c in cs]
+        vecs = self.vectors(texts)
+        rows, owners = [], []
+        for i, (premises, claims) in enumerate(pairs):
+            view = self._premise_view(premises, vecs)
+            for claim in claims:
+                rows.append(support_features(claim, vecs[claim], self._token_vectors(claim), view))
+                best = int(np.argmax(view.window_vectors @ vecs[claim])) if view.windows else None
+                owners.append((i, claim, view.windows[best] if best is not None else None))
+        return rows, owners
+
+    def _support_probabilities(self, pairs: list[tuple[Sequence[str], Sequence[str]]]) -> list[list[Verdict]]:
+        rows, owners = self.support_rows(pairs)
+        probs = self.model("support").predict(rows) if rows else np.zeros(0)
+        out: list[list[Verdict]] = [[] for _ in pairs]
+        for (i, claim, evidence), p in zip(owners, probs):
+            out[i].append(Verdict(float(p), claim, evidence))
+        return out
+
+    # ---- primitives -------------------------------------------------------------------
+    async def split_claims(self, items: Sequence[ClaimsItem]) -> list[list[str]]:
+        return [split_into_claims(item.text) for item in items]
+
+    async def support(self, items: Sequence[SupportItem]) -> list[list[Verdict]]:
+        return self._support_probabilities([(item.premises, item.claims) for item in items])
+
+    async def usefulness(self, items: Sequence[UsefulnessItem]) -> list[list[Verdict]]:
+        """A chunk is useful when it supports some claim of the target answer."""
+        pairs, index = [], []
+        for i, item in enumerate(items):
+            claims = split_into_claims(item.target) or [item.target]
+            for j, chunk in enumerate(item.chunks):
+                pairs.append(((chunk,), claims))
+                index.append((i, j))
+        verdicts = self._support_probabilities(pairs)
+        out: list[list[Verdict]] = [[None] * len(item.chunks) for item in items]  # type: ignore[list-item]
+        for (i, j), vs in zip(index, verdicts):
+            best = max(vs, key=lambda v: v.probability)
+            out[i][j] = Verdict(best.probability, items[i].chunks[j][:200], best.text)
+        return out
+
+    def relevance_rows(self, items: Sequence[SentenceRelevanceItem]) -> tuple[list, list]:
+        per_item = [split_sentences(item.context) for item in items]
+        vecs = self.vectors([item.question for item in items] + [s for ss in per_item for s in ss])
+        rows, owners = [], []
+        for i, (item, sentences) in enumerate(zip(items, per_item)):
+            (q_ids,) = self.static.content_token_ids([item.question])
+            q_tokens = content_set(item.question)
+            s_ids = self.static.content_token_ids(sentences) if sentences else []
+            for sentence, ids in zip(sentences, s_ids):
+                rows.append(relevance_features(vecs[item.question], q_tokens, q_ids, sentence, vecs[sentence], ids,
+                                               self.static.token_vectors))
+                owners.append((i, sentence))
+        return rows, owners
+
+    async def relevant_sentences(self, items: Sequence[SentenceRelevanceItem]) -> list[list[Verdict]]:
+        rows, owners = self.relevance_rows(items)
+        probs = self.model("relevance").predict(rows) if rows else np.zeros(0)
+        out: list[list[Verdict]] = [[] for _ in items]
+        for (i, sentence), p in zip(owners, probs):
+            out[i].append(Verdict(float(p), sentence))
+        return out
+
+    async def answer_relevance(self, items: Sequence[AnswerRelevanceItem]) -> list[Relevance]:
+        vecs = self.vectors([t for item in items for t in (item.question, item.answer)])
+        out = []
+        for item in items:
+            if is_noncommittal(item.answer):
+                out.append(Relevance(0.0, True, {"noncommittal": True}))
+                continue
+            covered, _ = soft_coverage(self._token_vectors(item.question), self._token_vectors(item.answer))
+            lexical = coverage(content_set(item.question), content_set(item.answer))
+            cosine = float(vecs[item.question] @ vecs[item.answer])
+            score = (covered + lexical + max(cosine, 0.0)) / 3
+            out.append(Relevance(score, False, {"question_coverage": round(covered, 4),
+                                                "lexical_coverage": round(lexical, 4), "cosine": round(cosine, 4)}))
+        return out
+
+    async def embed(self, texts: Sequence[str]) -> np.ndarray:
+        vecs = self.vectors(list(texts))
+        return np.stack([vecs[t] for t in texts]) if texts else np.zeros((0, 1), np.float32)
+
+
+def _windows(premises: Sequence[str]) -> list[str]:
+    """Sentences of each premise, and each pair of neighbouring sentences."""
+    out: list[str] = []
+    for premise in premises:
+        sentences = split_sentences(premise) or ([premise] if premise.strip() else [])
+        out.extend(sentences)
+        out.extend(f"{a} {b}" for a, b in zip(sentences, sentences[1:]))
+    return list(dict.fromkeys(out))
