@@ -27,7 +27,7 @@ from ragmeter.judges.features import RELEVANCE_FEATURES, SUPPORT_FEATURES  # noq
 from ragmeter.judges.local import LocalJudge  # noqa: E402
 
 
-def fit(x: np.ndarray, y: np.ndarray, weights: np.ndarray, names) -> tuple[LogisticModel, float]:
+def fit(x: np.ndarray, y: np.ndarray, weights: np.ndarray, names, groups=None) -> tuple[LogisticModel, float]:
     from sklearn.linear_model import LogisticRegression
     from sklearn.metrics import roc_auc_score
     from sklearn.model_selection import StratifiedKFold
@@ -39,6 +39,9 @@ def fit(x: np.ndarray, y: np.ndarray, weights: np.ndarray, names) -> tuple[Logis
     for train, test in StratifiedKFold(5, shuffle=True, random_state=0).split(z, y):
         lr = LogisticRegression(C=1.0, max_iter=2000).fit(z[train], y[train], sample_weight=weights[train])
         oof[test] = lr.predict_proba(z[test])[:, 1]
+    if groups is not None:
+        for g in np.unique(groups):
+            print(f"  out-of-fold AUROC on {g}: {roc_auc_score(y[groups == g], oof[groups == g]):.4f}")
     lr = LogisticRegression(C=1.0, max_iter=2000).fit(z, y, sample_weight=weights)
     model = LogisticModel(tuple(names), mean, scale, lr.coef_[0], float(lr.intercept_[0]))
     return model, float(roc_auc_score(y, oof))
@@ -51,7 +54,8 @@ def support_data(judge: LocalJudge):
     y = np.array([lab for *_, lab in wice] + [lab for *_, lab in fc])
     w = np.array([1.0 / len(wice)] * len(wice) + [1.0 / len(fc)] * len(fc)) * len(y) / 2
     rows, _ = judge.support_rows(pairs)
-    return np.asarray(rows), y, w, {"wice_dev": len(wice), "factcheck_gpt_stance": len(fc)}
+    groups = np.array(["wice"] * len(wice) + ["factcheck"] * len(fc))
+    return np.asarray(rows), y, w, {"wice_dev": len(wice), "factcheck_gpt_stance": len(fc)}, groups
 
 
 def relevance_data(judge: LocalJudge):
@@ -59,24 +63,32 @@ def relevance_data(judge: LocalJudge):
     items = [SentenceRelevanceItem(q, s) for q, s, _ in data]
     rows, owners = judge.relevance_rows(items)
     y = np.array([data[i][2] for i, _ in owners])
-    return np.asarray(rows), y, np.ones(len(y)), {"squad_v2_dev_sentences": len(y)}
+    return np.asarray(rows), y, np.ones(len(y)), {"squad_v2_dev_sentences": len(y)}, None
 
 
 def main() -> None:
-    judge = LocalJudge()
+    import argparse
+
+    parser = argparse.ArgumentParser(description="fit the LocalJudge's calibration")
+    parser.add_argument("--embedder", default=None, help="sentence embedder (default: the shipped static model)")
+    parser.add_argument("--dry-run", action="store_true", help="print the figures, write nothing")
+    args = parser.parse_args()
+    judge = LocalJudge(embedder=args.embedder)
     meta = {"fitted_on": {}, "cv_auroc": {}, "fitted_at": dt.date.today().isoformat(),
             "embedder": judge.sentence_embedder.describe()["embedder"]}
     models = {}
     for name, maker, names in (("support", support_data, SUPPORT_FEATURES),
                                ("relevance", relevance_data, RELEVANCE_FEATURES)):
-        x, y, w, sizes = maker(judge)
-        model, auc = fit(x, y, w, names)
+        x, y, w, sizes, groups = maker(judge)
+        model, auc = fit(x, y, w, names, groups)
         models[name] = model.to_dict()
         meta["fitted_on"].update(sizes)
         meta["cv_auroc"][name] = round(auc, 4)
         print(f"{name}: {len(y)} rows, 5-fold CV AUROC {auc:.4f}")
         for f, c in zip(names, model.coef):
             print(f"  {f:>14s} {c:+.3f}")
+    if args.dry_run:
+        return
     CALIBRATION_FILE.write_text(json.dumps({"meta": meta, "models": models}, indent=1) + "\n")
     print(f"wrote {CALIBRATION_FILE}")
 

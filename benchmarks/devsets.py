@@ -91,3 +91,51 @@ def squad_sentence_relevance(n_questions: int = 1500, seed: int = 0) -> list[tup
 def normalise_answer(text: str) -> str:
     text = re.sub(r"\b(a|an|the)\b", " ", text.lower())
     return " ".join(re.sub(r"[^\w\s]", " ", text).split())
+
+
+def squad_answer_relevance_pairs(n: int = 600, seed: int = 0) -> list[tuple[str, str, str, str]]:
+    """(kind, question, better answer, worse answer) built from SQuAD 2.0 dev, for choosing an
+    answer-relevance formula without WikiEval:
+    - "incomplete": two questions on one paragraph asked as one; both answer sentences vs one
+    - "off_topic": the answer sentence vs a sentence of another article
+    - "partial_span": the answer sentence vs a sentence of the same paragraph without the answer
+    - "redundant": the answer sentence vs the same padded with two sentences of another article"""
+    from ragmeter.judges.text import split_sentences
+
+    rng = random.Random(seed)
+    out: list[tuple[str, str, str, str]] = []
+    paragraphs = list(read_jsonl("squad_v2/dev_by_paragraph.jsonl"))
+    rng.shuffle(paragraphs)
+
+    def answer_sentence(paragraph, qa):
+        start = qa["answers"][0]["answer_start"]
+        pos = 0
+        for sentence in split_sentences(paragraph["context"]):
+            begin = paragraph["context"].find(sentence, pos)
+            if begin <= start < begin + len(sentence):
+                return sentence
+            pos = max(pos, begin + len(sentence))
+        return None
+
+    for paragraph in paragraphs:
+        qas = [q for q in paragraph["qas"] if not q["is_impossible"] and q["answers"]]
+        found = [(q, answer_sentence(paragraph, q)) for q in qas]
+        found = [(q, s) for q, s in found if s]
+        if len(found) < 2:
+            continue
+        (q1, s1), (q2, s2) = found[0], next(((q, s) for q, s in found[1:] if s != found[0][1]), (None, None))
+        other = rng.choice(paragraphs)
+        if other["title"] == paragraph["title"]:
+            continue
+        if q2 is not None:
+            compound = f"{q1['question'].rstrip('?. ')} and {q2['question'][0].lower()}{q2['question'][1:]}"
+            out.append(("incomplete", compound, f"{s1} {s2}", s1))
+        out.append(("off_topic", q1["question"], s1, rng.choice(split_sentences(other["context"]))))
+        padding = split_sentences(other["context"])[:2]
+        out.append(("redundant", q1["question"], s1, " ".join([s1, *padding])))
+        rest = [s for s in split_sentences(paragraph["context"]) if s != s1]
+        if rest:
+            out.append(("partial_span", q1["question"], s1, rng.choice(rest)))
+        if len(out) >= n:
+            break
+    return out

@@ -1,13 +1,10 @@
 """Each metric's formula on hand-computed cases."""
 
-import math
-
-import numpy as np
 import pytest
 
 from ragmeter.metrics.answer_correctness import AnswerCorrectness, answer_correctness_score, f_beta
 from ragmeter.metrics.answer_relevancy import answer_relevancy_score
-from ragmeter.metrics.answer_similarity import answer_similarity_score, cosine
+from ragmeter.metrics.answer_similarity import answer_similarity_score
 from ragmeter.metrics.base import MetricResult
 from ragmeter.metrics.context_precision import average_precision
 from ragmeter.metrics.context_recall import context_recall_score
@@ -62,10 +59,6 @@ def test_answer_correctness_blend():
 
 
 def test_similarity_and_relevancy():
-    a = np.array([1.0, 0.0])
-    b = np.array([1.0, 1.0])
-    assert cosine(a, b) == pytest.approx(1 / math.sqrt(2))
-    assert cosine(a, np.zeros(2)) == 0.0
     assert answer_similarity_score(-0.3) == 0.0
     assert answer_similarity_score(0.7, threshold=0.5) == 1.0
     assert answer_similarity_score(0.4, threshold=0.5) == 0.0

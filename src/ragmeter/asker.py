@@ -106,10 +106,12 @@ class Asker:
         self._sentences = make("relevant_sentences", judge.relevant_sentences)
         self._answer = make("answer_relevance", judge.answer_relevance)
         self._embed = make("embed", self._embed_batch)
+        self._similarity = make("similarity", judge.similarity)
 
     def forget(self) -> None:
         """Drop remembered answers (between windows of a long run) to bound memory."""
-        for batcher in (self._claims, self._support, self._usefulness, self._sentences, self._answer, self._embed):
+        for batcher in (self._claims, self._support, self._usefulness, self._sentences, self._answer, self._embed,
+                        self._similarity):
             batcher._memo = {k: f for k, f in batcher._memo.items() if not f.done()}
 
     async def _embed_batch(self, texts: Sequence[str]) -> list[np.ndarray]:
@@ -137,3 +139,6 @@ class Asker:
 
     async def embed(self, text: str) -> np.ndarray:
         return await self._embed.ask(text)
+
+    async def similarity(self, a: str, b: str) -> float:
+        return float(await self._similarity.ask((a, b)))

@@ -110,6 +110,14 @@ class Judge(ABC):
     async def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Unit-normalised embeddings, one row per text."""
 
+    async def similarity(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
+        """How close in meaning each pair of texts is, in [0, 1]: by default the cosine of
+        the judge's embeddings (clipped at 0). Judges with a better notion override it."""
+        texts = list(dict.fromkeys(t for pair in pairs for t in pair))
+        vectors = await self.embed(texts)
+        index = {t: i for i, t in enumerate(texts)}
+        return [max(0.0, float(vectors[index[a]] @ vectors[index[b]])) for a, b in pairs]
+
     def describe(self) -> dict[str, Any]:
         """Identity and settings, recorded in every Result's provenance."""
         return {"name": self.name, "version": self.version}

@@ -15,8 +15,8 @@ import numpy as np
 
 from .text import capitalised, content_set, negated, numbers
 
-SUPPORT_FEATURES = ("cov_all", "cov_best", "emb_best", "soft_mean", "soft_min", "num_miss",
-                    "name_miss", "neg_mismatch", "claim_len")
+SUPPORT_FEATURES = ("cov_all", "cov_best", "emb_best", "soft_mean", "soft_min", "soft_weighted", "soft_best",
+                    "num_miss", "name_miss", "neg_mismatch", "claim_len")
 RELEVANCE_FEATURES = ("emb", "cov_question", "soft_question", "sentence_len")
 
 
@@ -31,6 +31,7 @@ class PremiseView:
     all_numbers: frozenset[str]
     raw_words: frozenset[str]  # lower-cased, unstemmed words, for names
     token_vectors: np.ndarray  # unit rows of the premises' distinct content tokens
+    window_token_vectors: list[np.ndarray]  # the same, per window
 
 
 def coverage(part: frozenset[str], whole: frozenset[str]) -> float:
@@ -47,7 +48,17 @@ def soft_coverage(claim_vectors: np.ndarray, premise_vectors: np.ndarray) -> tup
     return float(best.mean()), float(best.min())
 
 
-def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndarray,
+def weighted_soft_coverage(claim_vectors: np.ndarray, weights: np.ndarray, premise_vectors: np.ndarray) -> float:
+    """Soft coverage where informative (rare) claim tokens count more."""
+    if claim_vectors.shape[0] == 0:
+        return 1.0
+    if premise_vectors.shape[0] == 0:
+        return 0.0
+    best = (claim_vectors @ premise_vectors.T).max(axis=1)
+    return float((best * weights).sum() / max(float(weights.sum()), 1e-9))
+
+
+def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndarray, claim_weights: np.ndarray,
                      view: PremiseView) -> list[float]:
     tokens = content_set(claim)
     if view.windows:
@@ -56,15 +67,17 @@ def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndar
         emb_best = float(sims[best])
         cov_best = max(coverage(tokens, s) for s in view.window_sets)
         neg_mismatch = float(negated(claim) != negated(view.windows[best]))
+        soft_best = max(weighted_soft_coverage(claim_tokens, claim_weights, w) for w in view.window_token_vectors)
     else:
-        emb_best, cov_best, neg_mismatch = 0.0, 0.0, 0.0
+        emb_best, cov_best, neg_mismatch, soft_best = 0.0, 0.0, 0.0, 0.0
     soft_mean, soft_min = soft_coverage(claim_tokens, view.token_vectors)
+    soft_weighted = weighted_soft_coverage(claim_tokens, claim_weights, view.token_vectors)
     claim_numbers = numbers(claim)
     num_miss = len(claim_numbers - view.all_numbers) / len(claim_numbers) if claim_numbers else 0.0
     names = capitalised(claim)
     name_miss = len(names - view.raw_words) / len(names) if names else 0.0
-    return [coverage(tokens, view.all_tokens), cov_best, emb_best, soft_mean, soft_min, num_miss,
-            name_miss, neg_mismatch, math.log1p(len(tokens))]
+    return [coverage(tokens, view.all_tokens), cov_best, emb_best, soft_mean, soft_min, soft_weighted, soft_best,
+            num_miss, name_miss, neg_mismatch, math.log1p(len(tokens))]
 
 
 def relevance_features(question_vector: np.ndarray, question_tokens: frozenset[str], question_ids: np.ndarray,

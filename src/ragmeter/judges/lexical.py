@@ -51,7 +51,7 @@ class LexicalJudge(Judge):
     version = "1"
 
     def __init__(self, support_threshold: float = 0.6, usefulness_threshold: float = 0.3,
-                 relevance_threshold: float = 0.25, embed_dim: int = 512):
+                 relevance_threshold: float = 0.25, embed_dim: int = 1024):
         self.support_threshold = support_threshold
         self.usefulness_threshold = usefulness_threshold
         self.relevance_threshold = relevance_threshold

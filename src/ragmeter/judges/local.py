@@ -20,9 +20,13 @@ from .base import (AnswerRelevanceItem, ClaimsItem, Judge, Relevance, SentenceRe
                    UsefulnessItem, Verdict)
 from .calibration import CALIBRATION_FILE, load_calibration
 from .features import PremiseView, coverage, relevance_features, soft_coverage, support_features
+from ..models.hash_embedder import HashEmbedder
 from .lexical import split_into_claims
 from .noncommittal import is_noncommittal
 from .text import content_set, numbers, split_sentences, tokens
+
+
+SIMILARITY_DENSE_FLOOR = 0.8
 
 
 class LocalJudge(Judge):
@@ -43,6 +47,7 @@ class LocalJudge(Judge):
         self._calibration_path = Path(calibration) if calibration else CALIBRATION_FILE
         self._models: dict[str, Any] | None = None
         self._calibration_meta: dict[str, Any] = {}
+        self.lexical = HashEmbedder()
         self._cache: dict[str, np.ndarray] = {}
         self._max_cache = max_cache
 
@@ -58,6 +63,7 @@ class LocalJudge(Judge):
             "name": self.name, "version": self.version,
             "sentence_embedder": self.sentence_embedder.describe(),
             "token_vectors": self.static.describe(),
+            "similarity": {"lexical": self.lexical.describe(), "dense_floor": SIMILARITY_DENSE_FLOOR},
             "calibration": {"file": self._calibration_path.name, **self._calibration_meta},
         }
 
@@ -75,9 +81,14 @@ class LocalJudge(Judge):
         (ids,) = self.static.content_token_ids([text])
         return self.static.token_vectors(ids)
 
+    def _token_vectors_and_weights(self, text: str) -> tuple[np.ndarray, np.ndarray]:
+        (ids,) = self.static.content_token_ids([text])
+        return self.static.token_vectors(ids), self.static.token_weights[ids]
+
     def _premise_view(self, premises: Sequence[str], vecs: dict[str, np.ndarray]) -> PremiseView:
         windows = _windows(premises)
         ids = np.unique(np.concatenate(self.static.content_token_ids(list(premises)) or [np.zeros(0, np.int64)]))
+        window_ids = self.static.content_token_ids(windows) if windows else []
         sets = [content_set(w) for w in windows]
         return PremiseView(
             windows=windows, window_sets=sets,
@@ -86,6 +97,7 @@ class LocalJudge(Judge):
             all_numbers=frozenset().union(*(numbers(p) for p in premises)) if premises else frozenset(),
             raw_words=frozenset(t for p in premises for t in tokens(p)),
             token_vectors=self.static.token_vectors(ids.astype(np.int64)),
+            window_token_vectors=[self.static.token_vectors(w) for w in window_ids],
         )
 
     def support_rows(self, pairs: list[tuple[Sequence[str], Sequence[str]]]) -> tuple[list, list]:
@@ -96,7 +108,7 @@ class LocalJudge(Judge):
         for i, (premises, claims) in enumerate(pairs):
             view = self._premise_view(premises, vecs)
             for claim in claims:
-                rows.append(support_features(claim, vecs[claim], self._token_vectors(claim), view))
+                rows.append(support_features(claim, vecs[claim], *self._token_vectors_and_weights(claim), view))
                 best = int(np.argmax(view.window_vectors @ vecs[claim])) if view.windows else None
                 owners.append((i, claim, view.windows[best] if best is not None else None))
         return rows, owners
@@ -166,6 +178,23 @@ class LocalJudge(Judge):
             score = (covered + lexical + max(cosine, 0.0)) / 3
             out.append(Relevance(score, False, {"question_coverage": round(covered, 4),
                                                 "lexical_coverage": round(lexical, 4), "cosine": round(cosine, 4)}))
+        return out
+
+    async def similarity(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
+        """Lexical similarity, raised toward 1 where the dense vectors are nearly identical.
+
+        On the SAS dev sets, answer-level human judgements follow the lexical embedding best
+        (exact zero for answers sharing nothing keeps unrelated answers apart); dense vectors
+        add credit only above a cosine of SIMILARITY_DENSE_FLOOR, for paraphrases.
+        """
+        texts = list(dict.fromkeys(t for pair in pairs for t in pair))
+        dense = self.vectors(texts)
+        lexical = dict(zip(texts, self.lexical.embed(texts)))
+        out = []
+        for a, b in pairs:
+            lex = max(0.0, float(lexical[a] @ lexical[b]))
+            lift = min(1.0, max(0.0, (float(dense[a] @ dense[b]) - SIMILARITY_DENSE_FLOOR) / (1 - SIMILARITY_DENSE_FLOOR)))
+            out.append(lex + (1.0 - lex) * lift)
         return out
 
     async def embed(self, texts: Sequence[str]) -> np.ndarray:

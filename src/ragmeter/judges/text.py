@@ -71,17 +71,17 @@ def content_set(text: str) -> frozenset[str]:
     return frozenset(content_tokens(text))
 
 
-_NUMBER_WORDS = {w: str(i) for i, w in enumerate(
+NUMBER_WORDS = {w: str(i) for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen twenty".split())}
-_NUMBER_WORDS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "seventy": "70",
+NUMBER_WORDS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "seventy": "70",
                       "eighty": "80", "ninety": "90", "hundred": "100", "thousand": "1000",
                       "once": "1", "twice": "2"})
 
 
 def numbers(text: str) -> frozenset[str]:
     """Numbers in the text, digits or words, normalised (commas and trailing .0 dropped)."""
-    out = {_NUMBER_WORDS[t] for t in tokens(text) if t in _NUMBER_WORDS}
+    out = {NUMBER_WORDS[t] for t in tokens(text) if t in NUMBER_WORDS}
     for match in _NUMBER.findall(text):
         value = match.replace(",", "").lstrip("+")
         if "." in value:

@@ -7,7 +7,7 @@ Card
 - formula: AC = w_f * F_beta + w_s * similarity, default weights (0.75, 0.25), beta = 1, where
   TP = response claims supported by the reference, FP = response claims not supported by it,
   FN = reference claims not supported by the response (counted by the judge's probabilities),
-  F_beta = (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP), and similarity is answer_similarity
+  F_beta = (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP), and similarity is the judge's similarity (as in answer_similarity)
 - edge cases: with neither side making a checkable claim, F_beta is left out and the
   score is the similarity alone (said in the reason)
 - evidence: TP/FP/FN claims, the F-beta and the similarity
@@ -20,7 +20,6 @@ import asyncio
 from typing import Sequence
 
 from ..errors import ConfigError
-from .answer_similarity import cosine
 from .base import Metric, MetricResult
 
 
@@ -57,11 +56,10 @@ class AnswerCorrectness(Metric):
         q = sample.user_input
         response_claims, reference_claims = await asyncio.gather(
             ask.claims(sample.response, q), ask.claims(sample.reference, q))
-        precise, recalled, e_resp, e_ref = await asyncio.gather(
+        precise, recalled, similarity = await asyncio.gather(
             ask.support([sample.reference], response_claims),
             ask.support([sample.response], reference_claims),
-            ask.embed(sample.response), ask.embed(sample.reference))
-        similarity = cosine(e_resp, e_ref)
+            ask.similarity(sample.response, sample.reference))
         factual = None
         if response_claims or reference_claims:
             tp = sum(v.probability for v in precise)

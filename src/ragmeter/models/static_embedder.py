@@ -34,6 +34,9 @@ class StaticEmbedder:
         table = np.asarray(self._model.embedding, dtype=np.float32)
         norms = np.linalg.norm(table, axis=1, keepdims=True)
         self._unit_table = table / np.maximum(norms, 1e-9)
+        # model2vec scales each token by a frequency weight (SIF), so a row's norm says how
+        # informative the token is: an IDF-like weight for soft coverage
+        self.token_weights = (norms[:, 0] / max(float(norms.max()), 1e-9)).astype(np.float32)
         self._tokenizer = self._model.tokenizer
         vocab = self._tokenizer.get_vocab()
         self._content_ids = np.zeros(len(table), dtype=bool)
