@@ -9,13 +9,13 @@ from ..errors import ConfigError, MissingExtraError
 from .base import Judge
 from .lexical import LexicalJudge
 
-JUDGE_NAMES = ("local", "lexical")
+JUDGE_NAMES = ("local", "lexical", "local:<sentence-transformers model or folder>")
 
 
 def _local_available() -> bool:
     import importlib.util
 
-    return all(importlib.util.find_spec(m) is not None for m in ("sentence_transformers", "torch"))
+    return importlib.util.find_spec("model2vec") is not None
 
 
 def default_judge(notice=None) -> Judge:
@@ -25,7 +25,7 @@ def default_judge(notice=None) -> Judge:
 
         return LocalJudge()
     message = ("ragmeter: the [local] extra is not installed, so the lexical judge is used. "
-               "For the stronger offline judge: pip install 'ragmeter[local]' torch==2.13.0")
+               "For the stronger offline judge: pip install 'ragmeter[local]'")
     (notice or (lambda m: print(m, file=sys.stderr)))(message)
     return LexicalJudge()
 
@@ -44,12 +44,13 @@ def resolve_judge(judge: Any = None, llm: Any = None, embeddings: Any = None) ->
         name = judge.strip().lower()
         if name == "lexical":
             return LexicalJudge()
-        if name == "local":
+        if name == "local" or name.startswith("local:"):
             if not _local_available():
-                raise MissingExtraError("sentence-transformers", "local", "The local judge")
+                raise MissingExtraError("model2vec", "local", "The local judge")
             from .local import LocalJudge
 
-            return LocalJudge()
+            embedder = judge.strip()[len("local:"):] if ":" in name else None
+            return LocalJudge(embedder=embedder or None)
         raise ConfigError(f"unknown judge '{judge}'. Known judges: {', '.join(JUDGE_NAMES)}.")
     raise ConfigError(f"cannot use {judge!r} as a judge; pass 'local', 'lexical' or a Judge instance.")
 

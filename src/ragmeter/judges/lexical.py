@@ -26,7 +26,7 @@ from .noncommittal import is_noncommittal
 from .text import content_set, negated, numbers, split_sentences
 
 
-def _ramp(value: float, threshold: float, width: float = 0.4) -> float:
+def ramp(value: float, threshold: float, width: float = 0.4) -> float:
     """Map a score to a probability that crosses 0.5 exactly at ``threshold``."""
     return float(min(1.0, max(0.0, 0.5 + (value - threshold) / width)))
 
@@ -83,7 +83,7 @@ class LexicalJudge(Judge):
         missing_numbers = numbers(claim) - all_numbers
         if missing_numbers:
             score *= 0.5
-        return Verdict(_ramp(score, self.support_threshold), claim, evidence)
+        return Verdict(ramp(score, self.support_threshold), claim, evidence)
 
     async def support(self, items: Sequence[SupportItem]) -> list[list[Verdict]]:
         out = []
@@ -102,7 +102,7 @@ class LexicalJudge(Judge):
             verdicts = []
             for chunk in item.chunks:
                 overlap = coverage(target, content_set(chunk))
-                verdicts.append(Verdict(_ramp(overlap, self.usefulness_threshold), chunk[:200]))
+                verdicts.append(Verdict(ramp(overlap, self.usefulness_threshold), chunk[:200]))
             out.append(verdicts)
         return out
 
@@ -111,7 +111,7 @@ class LexicalJudge(Judge):
         for item in items:
             question = content_set(item.question)
             out.append([
-                Verdict(_ramp(coverage(question, content_set(s)), self.relevance_threshold), s)
+                Verdict(ramp(coverage(question, content_set(s)), self.relevance_threshold), s)
                 for s in split_sentences(item.context)
             ])
         return out

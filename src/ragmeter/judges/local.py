@@ -21,12 +21,13 @@ from .base import (AnswerRelevanceItem, ClaimsItem, Judge, Relevance, SentenceRe
 from .calibration import CALIBRATION_FILE, load_calibration
 from .features import PremiseView, coverage, relevance_features, soft_coverage, support_features
 from ..models.hash_embedder import HashEmbedder
-from .lexical import split_into_claims
+from .lexical import ramp, split_into_claims
 from .noncommittal import is_noncommittal
 from .text import content_set, numbers, split_sentences, tokens
 
 
 SIMILARITY_DENSE_FLOOR = 0.8
+USEFUL_SHARE = 0.3  # share of the target's content words that makes a chunk useful (seed 000)
 
 
 class LocalJudge(Judge):
@@ -34,7 +35,8 @@ class LocalJudge(Judge):
     version = "1"
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
-                 calibration: str | Path | None = None, max_cache: int = 200_000):
+                 calibration: str | Path | None = None, nli_model: str | Path | None = None,
+                 nli_windows: int = 3, max_cache: int = 200_000):
         from ..models.static_embedder import StaticEmbedder
 
         self.static = StaticEmbedder(static_model)
@@ -48,6 +50,12 @@ class LocalJudge(Judge):
         self._models: dict[str, Any] | None = None
         self._calibration_meta: dict[str, Any] = {}
         self.lexical = HashEmbedder()
+        self.nli = None
+        self.nli_windows = nli_windows
+        if nli_model is not None:
+            from ..models.nli import NLICrossEncoder
+
+            self.nli = NLICrossEncoder(nli_model)
         self._cache: dict[str, np.ndarray] = {}
         self._max_cache = max_cache
 
@@ -64,6 +72,7 @@ class LocalJudge(Judge):
             "sentence_embedder": self.sentence_embedder.describe(),
             "token_vectors": self.static.describe(),
             "similarity": {"lexical": self.lexical.describe(), "dense_floor": SIMILARITY_DENSE_FLOOR},
+            **({"nli": self.nli.describe(), "nli_windows": self.nli_windows} if self.nli else {}),
             "calibration": {"file": self._calibration_path.name, **self._calibration_meta},
         }
 
@@ -116,10 +125,28 @@ class LocalJudge(Judge):
     def _support_probabilities(self, pairs: list[tuple[Sequence[str], Sequence[str]]]) -> list[list[Verdict]]:
         rows, owners = self.support_rows(pairs)
         probs = self.model("support").predict(rows) if rows else np.zeros(0)
+        if self.nli is not None and rows:
+            probs = (probs + self._entailment(pairs, owners)) / 2
         out: list[list[Verdict]] = [[] for _ in pairs]
         for (i, claim, evidence), p in zip(owners, probs):
             out[i].append(Verdict(float(p), claim, evidence))
         return out
+
+    def _entailment(self, pairs, owners) -> np.ndarray:
+        """Max entailment probability of each claim over its most similar premise windows."""
+        queries, spans = [], []
+        for i, claim, _ in owners:
+            windows = _windows(pairs[i][0])
+            if not windows:
+                spans.append((len(queries), len(queries)))
+                continue
+            vecs = self.vectors(windows + [claim])
+            sims = np.array([vecs[w] @ vecs[claim] for w in windows])
+            top = [windows[k] for k in np.argsort(-sims)[: self.nli_windows]]
+            spans.append((len(queries), len(queries) + len(top)))
+            queries.extend((w, claim) for w in top)
+        probs = self.nli.entailment(queries)
+        return np.array([probs[a:b].max() if b > a else 0.0 for a, b in spans])
 
     # ---- primitives -------------------------------------------------------------------
     async def split_claims(self, items: Sequence[ClaimsItem]) -> list[list[str]]:
@@ -129,7 +156,8 @@ class LocalJudge(Judge):
         return self._support_probabilities([(item.premises, item.claims) for item in items])
 
     async def usefulness(self, items: Sequence[UsefulnessItem]) -> list[list[Verdict]]:
-        """A chunk is useful when it supports some claim of the target answer."""
+        """A chunk is useful when it supports a claim of the target answer, or holds a good
+        share of the target's content words (partial information counts, as in ragas)."""
         pairs, index = [], []
         for i, item in enumerate(items):
             claims = split_into_claims(item.target) or [item.target]
@@ -139,8 +167,11 @@ class LocalJudge(Judge):
         verdicts = self._support_probabilities(pairs)
         out: list[list[Verdict]] = [[None] * len(item.chunks) for item in items]  # type: ignore[list-item]
         for (i, j), vs in zip(index, verdicts):
+            item = items[i]
             best = max(vs, key=lambda v: v.probability)
-            out[i][j] = Verdict(best.probability, items[i].chunks[j][:200], best.text)
+            share = coverage(content_set(item.target) or content_set(item.question), content_set(item.chunks[j]))
+            probability = max(best.probability, ramp(share, USEFUL_SHARE))
+            out[i][j] = Verdict(probability, item.chunks[j][:200], best.evidence or best.text)
         return out
 
     def relevance_rows(self, items: Sequence[SentenceRelevanceItem]) -> tuple[list, list]:

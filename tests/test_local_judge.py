@@ -1,0 +1,148 @@
+"""The offline default judge: its model loading paths and its primitives on small examples."""
+
+import asyncio
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from ragmeter import evaluate
+from ragmeter.demo import bad_rows, good_rows
+from ragmeter.judges import resolve_judge
+from ragmeter.judges.base import AnswerRelevanceItem, SentenceRelevanceItem, SupportItem, UsefulnessItem
+from ragmeter.judges.local import LocalJudge
+from ragmeter.models.static_embedder import DEFAULT_STATIC_MODEL
+
+
+@pytest.fixture(scope="module")
+def judge():
+    return LocalJudge()
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def test_default_judge_is_local_and_loads_the_shipped_model(judge):
+    default = resolve_judge(None)
+    assert default.name == "local"
+    desc = judge.describe()
+    assert desc["sentence_embedder"]["embedder"] == "static:minilm-static-256"
+    assert desc["calibration"]["fitted_on"]["wice_dev"] > 0  # weights record what they were fitted on
+    vectors = run(judge.embed(["a cat sat on the mat", "a kitten rested on the rug", "stock prices fell"]))
+    assert vectors.shape == (3, 256)
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    assert vectors[0] @ vectors[1] > vectors[0] @ vectors[2]  # real semantics, not a hash
+
+
+def test_custom_static_model_path(tmp_path):
+    copy = tmp_path / "my-static"
+    shutil.copytree(DEFAULT_STATIC_MODEL, copy)
+    custom = LocalJudge(static_model=copy)
+    assert custom.describe()["sentence_embedder"]["embedder"] == "static:my-static"
+    with pytest.raises(Exception, match="not a model2vec model folder"):
+        LocalJudge(static_model=tmp_path)
+
+
+def test_sentence_transformers_model_from_a_local_folder(tmp_path):
+    pytest.importorskip("sentence_transformers")
+    from ragmeter.models.sentence_transformer_embedder import default_model_path
+
+    folder = tmp_path / "minilm"
+    shutil.copytree(default_model_path(), folder)
+    local = LocalJudge(embedder=str(folder))
+    assert local.describe()["sentence_embedder"]["dim"] == 384
+    v = run(local.embed(["Paris is the capital of France.", "France's capital city is Paris."]))
+    assert v[0] @ v[1] > 0.8
+    by_name = resolve_judge(f"local:{folder}")
+    assert by_name.sentence_embedder.dim == 384
+
+
+def test_nli_cross_encoder_from_a_local_folder(tmp_path):
+    """A tiny randomly initialised BERT cross-encoder with NLI labels, saved in the test: it
+    checks the loading and wiring, not the quality (random weights)."""
+    transformers = pytest.importorskip("transformers")
+    from ragmeter.models.sentence_transformer_embedder import default_model_path
+
+    config = transformers.BertConfig(vocab_size=30522, hidden_size=32, num_hidden_layers=1, num_attention_heads=2,
+                                     intermediate_size=64, num_labels=3,
+                                     id2label={0: "contradiction", 1: "entailment", 2: "neutral"},
+                                     label2id={"contradiction": 0, "entailment": 1, "neutral": 2})
+    model = transformers.BertForSequenceClassification(config)
+    model.save_pretrained(tmp_path / "nli")
+    transformers.AutoTokenizer.from_pretrained(default_model_path()).save_pretrained(tmp_path / "nli")
+    nli_judge = LocalJudge(nli_model=tmp_path / "nli")
+    assert nli_judge.nli.entailment_index == 1
+    (verdicts,) = run(nli_judge.support([SupportItem(("Paris is in France.",), ("Paris is in France.",))]))
+    assert 0.0 <= verdicts[0].probability <= 1.0
+    assert nli_judge.describe()["nli"]["labels"][1] == "entailment"
+
+
+def test_missing_extra_falls_back_to_lexical_with_a_notice():
+    code = ("import sys; sys.modules['model2vec'] = None\n"
+            "from ragmeter.judges import resolve_judge\n"
+            "print(resolve_judge(None).name)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "lexical"
+    assert "pip install 'ragmeter[local]'" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_support_prefers_supported_claims(judge):
+    premises = ("Marie Curie won the Nobel Prize in Physics in 1903 and in Chemistry in 1911.",
+                "She was born in Warsaw.")
+    claims = ("Marie Curie was born in Warsaw.", "Curie won a Nobel Prize in Chemistry in 1911.",
+              "Curie won the Nobel Prize in Chemistry in 1925.", "Curie invented the telephone in Boston.")
+    (v,) = run(judge.support([SupportItem(premises, claims)]))
+    p = [x.probability for x in v]
+    assert v[0].yes and v[1].yes and not v[3].yes
+    assert p[1] > p[2]  # the wrong year lowers support
+    assert v[0].evidence == "She was born in Warsaw."
+
+
+def test_usefulness_and_sentence_relevance(judge):
+    q = "What is the boiling point of water at sea level?"
+    (useful,) = run(judge.usefulness([UsefulnessItem(q, "Water boils at 100 degrees Celsius at sea level.",
+                                                     ("At sea level water boils at 100 degrees Celsius.",
+                                                      "The Amazon is the largest rainforest."))]))
+    assert useful[0].yes and not useful[1].yes
+    (sentences,) = run(judge.relevant_sentences([SentenceRelevanceItem(
+        q, "Water boils at 100 °C at sea level. Penguins live in Antarctica. Bananas are rich in potassium.")]))
+    assert [s.yes for s in sentences] == [True, False, False]
+
+
+def test_answer_relevance_and_noncommittal(judge):
+    q = "Who wrote the novel Nineteen Eighty-Four?"
+    on, off, evasive = run(judge.answer_relevance([
+        AnswerRelevanceItem(q, "The novel Nineteen Eighty-Four was written by George Orwell."),
+        AnswerRelevanceItem(q, "Photosynthesis converts light into chemical energy."),
+        AnswerRelevanceItem(q, "I don't know, the context does not say."),
+    ]))
+    assert on.score > off.score + 0.2
+    assert evasive.noncommittal and evasive.score == 0.0
+
+
+def test_similarity_handles_acronyms_numbers_and_paraphrase(judge):
+    s = run(judge.similarity([("World Meteorological Organization", "WMO"), ("3", "three"),
+                              ("66 million years ago", "515 million years ago"), ("Paris", "Berlin"),
+                              ("World Meteorological Organization", "UNEP")]))
+    assert s[0] > 0.3 and s[0] > s[4] + 0.3
+    assert s[1] > 0.9
+    assert s[2] < 0.5 and s[3] < 0.2
+
+
+def test_seed000_checks_with_the_local_judge(judge):
+    good = evaluate(good_rows(), judge=judge)
+    bad = evaluate(bad_rows(), judge=judge)
+    assert good["faithfulness"] >= 0.70 and bad["faithfulness"] < good["faithfulness"]
+    assert good["context_precision"] >= 0.80 and bad["context_precision"] < good["context_precision"]
+    assert good["context_recall"] > 0.5
+    assert good["answer_relevancy"] > 0 and bad["answer_relevancy"] > 0
+
+
+def test_local_judge_is_deterministic(judge):
+    a = evaluate(good_rows(), judge=LocalJudge())
+    b = evaluate(good_rows(), judge=LocalJudge())
+    assert a.means() == b.means()
