@@ -6,6 +6,8 @@ Support (claim, premises -> supported): WiCE dev (supported vs not supported) an
 Factcheck-GPT stance (completely supports vs the rest), weighted to count equally.
 Sentence relevance (question, sentence -> relevant): SQuAD 2.0 dev, the sentence holding the
 answer vs the other sentences of its paragraph and of another article.
+Answer relevance (question, answer -> addresses it): EVOUNA TriviaQA answers of five systems
+to their own question vs to a random other question.
 WikiEval is never read here. Prints 5-fold cross-validated AUROC for each model.
 """
 
@@ -23,7 +25,7 @@ import devsets  # noqa: E402
 
 from ragmeter.judges.base import SentenceRelevanceItem  # noqa: E402
 from ragmeter.judges.calibration import CALIBRATION_FILE, LogisticModel  # noqa: E402
-from ragmeter.judges.features import RELEVANCE_FEATURES, SUPPORT_FEATURES  # noqa: E402
+from ragmeter.judges.features import ANSWER_FEATURES, RELEVANCE_FEATURES, SUPPORT_FEATURES  # noqa: E402
 from ragmeter.judges.local import LocalJudge  # noqa: E402
 
 
@@ -66,6 +68,27 @@ def relevance_data(judge: LocalJudge):
     return np.asarray(rows), y, np.ones(len(y)), {"squad_v2_dev_sentences": len(y)}, None
 
 
+def answer_data(judge: LocalJudge):
+    """EVOUNA answers to their own question (on topic, right or wrong) vs to another question."""
+    import random
+
+    from ragmeter.judges.base import AnswerRelevanceItem
+
+    rng = random.Random(0)
+    data = [r for r in devsets.evouna() if (r["answer"] or "").strip()]
+    questions = sorted({r["question"] for r in data})
+    items, y = [], []
+    for r in data[::2]:
+        items.append(AnswerRelevanceItem(r["question"], r["answer"]))
+        y.append(1)
+        other = rng.choice(questions)
+        if other != r["question"]:
+            items.append(AnswerRelevanceItem(other, r["answer"]))
+            y.append(0)
+    rows = judge.answer_rows(items)
+    return np.asarray(rows), np.asarray(y), np.ones(len(y)), {"evouna_answer_pairs": len(y)}, None
+
+
 def main() -> None:
     import argparse
 
@@ -78,7 +101,8 @@ def main() -> None:
             "embedder": judge.sentence_embedder.describe()["embedder"]}
     models = {}
     for name, maker, names in (("support", support_data, SUPPORT_FEATURES),
-                               ("relevance", relevance_data, RELEVANCE_FEATURES)):
+                               ("relevance", relevance_data, RELEVANCE_FEATURES),
+                               ("answer", answer_data, ANSWER_FEATURES)):
         x, y, w, sizes, groups = maker(judge)
         model, auc = fit(x, y, w, names, groups)
         models[name] = model.to_dict()

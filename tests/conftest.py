@@ -31,3 +31,4 @@ def seed003_samples():
             "ground_truth": "Warfarin overdose causes excessive bleeding, haematuria, epistaxis, and prolonged clotting time.",
         },
     ]
+pytest_plugins = ["pytester"]

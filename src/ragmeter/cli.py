@@ -40,6 +40,25 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--out", default="ragmeter-out", help="folder for result.json and scores.csv (default: ragmeter-out)")
     ev.add_argument("--quiet", action="store_true", help="no progress bar")
 
+    cmp = sub.add_parser("compare", help="paired comparison of two runs, with significance tests")
+    cmp.add_argument("run_a", help="result.json (or its folder) of run A")
+    cmp.add_argument("run_b", help="result.json (or its folder) of run B")
+    cmp.add_argument("--metrics", type=_metric_list, default=None)
+    cmp.add_argument("--alpha", type=float, default=0.05)
+    cmp.add_argument("--json", dest="json_out", default=None, help="also write the comparison as JSON here")
+
+    chk = sub.add_parser("check", help="gate a run on minimum scores: exit 0 pass, 1 fail, 2 usage error")
+    chk.add_argument("run", help="result.json (or its folder)")
+    chk.add_argument("--min", dest="minimums", action="append", default=[], metavar="METRIC=VALUE")
+    chk.add_argument("--thresholds", default=None, help="JSON file of metric: minimum")
+    chk.add_argument("--preset", default=None, help="named thresholds: clinical, baseline")
+    chk.add_argument("--use-lower-bound", action="store_true", help="compare the lower 95%% CI bound, not the mean")
+
+    plot = sub.add_parser("plot", help="grouped bar chart with CI bars and score distributions")
+    plot.add_argument("runs", nargs="+", help="result.json files or folders; name them with NAME=PATH")
+    plot.add_argument("-o", "--out", required=True, help="figure path (.png, .svg or .pdf)")
+    plot.add_argument("--metrics", type=_metric_list, default=None)
+
     demo = sub.add_parser("demo", help="seed 000's good vs bad pipeline, on the offline judge")
     demo.add_argument("--judge", default=None, help=f"one of {', '.join(JUDGE_NAMES)}")
     demo.add_argument("--out", default=None, help="folder to write both results to")
@@ -97,7 +116,61 @@ def cmd_demo(args) -> int:
     return 0
 
 
-COMMANDS = {"evaluate": cmd_evaluate, "demo": cmd_demo}
+def _named_runs(specs: Sequence[str]) -> dict:
+    from .results import Result
+
+    runs = {}
+    for spec in specs:
+        name, sep, path = spec.partition("=")
+        if not sep:
+            path = spec
+            name = Path(spec).parent.name if Path(spec).name == "result.json" else Path(spec).name
+        runs[name or path] = Result.load(path)
+    return runs
+
+
+def cmd_compare(args) -> int:
+    from .compare import compare
+
+    runs = _named_runs([args.run_a, args.run_b])
+    (name_a, a), (name_b, b) = runs.items() if len(runs) == 2 else (("A", list(runs.values())[0]),) * 2
+    comparison = compare(a, b, args.metrics, name_a="A", name_b="B", alpha=args.alpha)
+    print(f"A = {args.run_a}\nB = {args.run_b}")
+    for m in comparison.metrics.values():
+        p = m.paired
+        if p is not None:
+            print(f"{m.metric:>18s}: A {p.mean_a:.3f}  B {p.mean_b:.3f}  wins/losses/ties {p.wins}/{p.losses}/{p.ties}")
+        if m.n_only_a or m.n_only_b or m.n_unscored:
+            print(f"{'':>18s}  not paired: {m.n_only_a} only in A, {m.n_only_b} only in B, "
+                  f"{m.n_unscored} unscored in one run")
+    print()
+    print(comparison)
+    if args.json_out:
+        import json
+
+        Path(args.json_out).write_text(json.dumps(comparison.to_dict(), indent=1))
+    return 0
+
+
+def cmd_check(args) -> int:
+    from .gate import check, parse_thresholds
+    from .results import Result
+
+    thresholds = parse_thresholds(args.minimums, args.thresholds, args.preset)
+    report = check(Result.load(args.run), thresholds, args.use_lower_bound)
+    print(report)
+    return 0 if report.passed else 1
+
+
+def cmd_plot(args) -> int:
+    from .report.plots import plot_runs
+
+    plot_runs(_named_runs(args.runs), args.out, args.metrics)
+    print(f"wrote {args.out}")
+    return 0
+
+
+COMMANDS = {"evaluate": cmd_evaluate, "demo": cmd_demo, "compare": cmd_compare, "check": cmd_check, "plot": cmd_plot}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -44,9 +44,13 @@ class Sample:
     reference_contexts: tuple[str, ...] | None = None
     id: str | None = None
     problems: Mapping[str, str] = field(default_factory=dict)
+    #: why the whole sample could not be produced (a pipeline that raised): every metric errors
+    error: str | None = None
+    #: extra facts about the sample (pipeline latency, ...), kept in the Result
+    metadata: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "id": self.id,
             "user_input": self.user_input,
             "response": self.response,
@@ -54,6 +58,11 @@ class Sample:
             "reference": self.reference,
             "reference_contexts": list(self.reference_contexts) if self.reference_contexts is not None else None,
         }
+        if self.error:
+            out["error"] = self.error
+        if self.metadata:
+            out["metadata"] = dict(self.metadata)
+        return out
 
 
 @dataclass

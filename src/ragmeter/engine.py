@@ -68,6 +68,8 @@ def summarise_notes(dataset: EvaluationDataset) -> list[str]:
 
 
 async def _score_one(metric: Metric, sample: Sample, ask: Asker) -> MetricResult:
+    if sample.error:
+        return MetricResult.error(sample.error)
     why = metric.missing(sample)
     if why:
         return MetricResult.skipped(why)
@@ -125,13 +127,17 @@ def evaluate(dataset: Any = None, metrics: Sequence[Any] | None = None, judge: A
     """Synchronous ``aevaluate``; works in scripts and inside Jupyter's running loop."""
     if dataset is None:
         raise DatasetError("evaluate() needs a dataset: a list of dicts, a DataFrame, a datasets.Dataset or a path.")
-    coro_args = (dataset, metrics, judge, llm, embeddings)
+    return run_sync(aevaluate(dataset, metrics, judge, llm, embeddings, **kwargs))
+
+
+def run_sync(coro):
+    """Run a coroutine to completion from sync code, also under a running loop (Jupyter)."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return asyncio.run(aevaluate(*coro_args, **kwargs))
+        return asyncio.run(coro)
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(lambda: asyncio.run(aevaluate(*coro_args, **kwargs))).result()
+        return pool.submit(asyncio.run, coro).result()
 
 
 class _Progress:

@@ -114,6 +114,10 @@ class Result:
         out = []
         for sample, row in zip(self.samples, self.metric_results):
             flat = {k: sample.get(k) for k in INPUT_FIELDS}
+            for key, value in (sample.get("metadata") or {}).items():
+                flat[key] = value
+            if sample.get("error"):
+                flat["sample_error"] = sample["error"]
             for m in self.metrics:
                 r = row[m]
                 flat[m] = r.score
@@ -126,6 +130,12 @@ class Result:
         import pandas as pd
 
         return pd.DataFrame(self.rows())
+
+    def plot(self, path=None, name: str = "run", metrics=None):
+        """The grouped bar chart with CI bars and the score distributions (needs [report])."""
+        from .report.plots import plot_runs
+
+        return plot_runs({name: self}, path, metrics)
 
     # ---- persistence ------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

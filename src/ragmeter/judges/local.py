@@ -19,7 +19,7 @@ import numpy as np
 from .base import (AnswerRelevanceItem, ClaimsItem, Judge, Relevance, SentenceRelevanceItem, SupportItem,
                    UsefulnessItem, Verdict)
 from .calibration import CALIBRATION_FILE, load_calibration
-from .features import PremiseView, coverage, relevance_features, soft_coverage, support_features
+from .features import ANSWER_FEATURES, PremiseView, coverage, relevance_features, soft_coverage, support_features
 from ..models.hash_embedder import HashEmbedder
 from .lexical import ramp, split_into_claims
 from .noncommittal import is_noncommittal
@@ -196,19 +196,30 @@ class LocalJudge(Judge):
             out[i].append(Verdict(float(p), sentence))
         return out
 
-    async def answer_relevance(self, items: Sequence[AnswerRelevanceItem]) -> list[Relevance]:
+    def answer_rows(self, items: Sequence[AnswerRelevanceItem]) -> list[list[float]]:
+        """Answer-relevance features: the relevance features of the answer as one passage, less its
+        length (a complete answer is not a worse one for being longer)."""
         vecs = self.vectors([t for item in items for t in (item.question, item.answer)])
-        out = []
+        rows = []
         for item in items:
+            (q_ids, a_ids) = self.static.content_token_ids([item.question, item.answer])
+            rows.append(relevance_features(vecs[item.question], content_set(item.question), q_ids, item.answer,
+                                           vecs[item.answer], a_ids, self.static.token_vectors)[:len(ANSWER_FEATURES)])
+        return rows
+
+    async def answer_relevance(self, items: Sequence[AnswerRelevanceItem]) -> list[Relevance]:
+        """P(the answer addresses the question), from a logistic model fitted on EVOUNA answers to
+        their own questions vs to other questions; evasive answers score 0."""
+        rows = self.answer_rows(items)
+        probs = self.model("answer").predict(rows) if rows else np.zeros(0)
+        out = []
+        for item, row, p in zip(items, rows, probs):
             if is_noncommittal(item.answer):
                 out.append(Relevance(0.0, True, {"noncommittal": True}))
                 continue
-            covered, _ = soft_coverage(self._token_vectors(item.question), self._token_vectors(item.answer))
-            lexical = coverage(content_set(item.question), content_set(item.answer))
-            cosine = float(vecs[item.question] @ vecs[item.answer])
-            score = (covered + lexical + max(cosine, 0.0)) / 3
-            out.append(Relevance(score, False, {"question_coverage": round(covered, 4),
-                                                "lexical_coverage": round(lexical, 4), "cosine": round(cosine, 4)}))
+            detail = {"similarity": round(row[0], 4), "question_words_covered": round(row[1], 4),
+                      "question_words_covered_soft": round(row[2], 4)}
+            out.append(Relevance(float(p), False, detail))
         return out
 
     async def similarity(self, pairs: Sequence[tuple[str, str]]) -> list[float]:

@@ -28,6 +28,10 @@ class AnswerRelevancy(Metric):
 
     async def score(self, sample, ask) -> MetricResult:
         rel = await ask.answer_relevance(sample.user_input, sample.response)
-        reason = "the response is noncommittal" if rel.noncommittal else None
+        if rel.noncommittal:
+            reason = "the response is noncommittal"
+        else:
+            shown = ", ".join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in rel.detail.items() if isinstance(v, float))
+            reason = f"relevance {rel.score:.2f}" + (f" ({shown})" if shown else "")
         return MetricResult(answer_relevancy_score(rel.score, rel.noncommittal), reason=reason,
                             evidence={"noncommittal": rel.noncommittal, **rel.detail})

@@ -1,0 +1,1 @@
+"""Outputs for people: plots (matplotlib, the [report] extra) and the HTML report."""
