@@ -17,6 +17,7 @@ import numpy as np
 from .judges.base import (
     AnswerRelevanceItem,
     ClaimsItem,
+    ClaimsSupportItem,
     Judge,
     Relevance,
     SentenceRelevanceItem,
@@ -79,9 +80,11 @@ class _Batcher:
             for one in batch:
                 await self._run([one])
             return
-        for (_, fut), answer in zip(batch, answers):
-            if not fut.done():
-                fut.set_result(answer)
+        for entry, answer in zip(batch, answers):
+            if isinstance(answer, BaseException):  # the judge failed this item alone
+                self._fail(entry, answer)
+            elif not entry[1].done():
+                entry[1].set_result(answer)
 
     def _fail(self, entry: tuple[Hashable, asyncio.Future], exc: Exception) -> None:
         item, fut = entry
@@ -102,6 +105,8 @@ class Asker:
 
         self._claims = make("split_claims", judge.split_claims)
         self._support = make("support", judge.support)
+        self._claims_support = make("claims_support", judge.claims_support)
+        self._fused_claims_support = type(judge).claims_support is not Judge.claims_support
         self._usefulness = make("usefulness", judge.usefulness)
         self._sentences = make("relevant_sentences", judge.relevant_sentences)
         self._answer = make("answer_relevance", judge.answer_relevance)
@@ -110,7 +115,7 @@ class Asker:
 
     def forget(self) -> None:
         """Drop remembered answers (between windows of a long run) to bound memory."""
-        for batcher in (self._claims, self._support, self._usefulness, self._sentences, self._answer, self._embed,
+        for batcher in (self._claims, self._support, self._claims_support, self._usefulness, self._sentences, self._answer, self._embed,
                         self._similarity):
             batcher._memo = {k: f for k, f in batcher._memo.items() if not f.done()}
 
@@ -125,6 +130,12 @@ class Asker:
         if not claims:
             return []
         return list(await self._support.ask(SupportItem(tuple(premises), tuple(claims))))
+
+    async def claims_support(self, premises: Sequence[str], text: str, question: str | None = None) -> list[Verdict]:
+        if self._fused_claims_support:
+            return list(await self._claims_support.ask(ClaimsSupportItem(tuple(premises), text, question)))
+        # in-process judges: split once (shared by every metric that needs these claims), then check
+        return await self.support(premises, await self.claims(text, question))
 
     async def usefulness(self, question: str, target: str, chunks: Sequence[str]) -> list[Verdict]:
         if not chunks:

@@ -39,6 +39,17 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--judge", default=None, help=f"one of {', '.join(JUDGE_NAMES)} (default: local if installed)")
     ev.add_argument("--out", default="ragmeter-out", help="folder for result.json and scores.csv (default: ragmeter-out)")
     ev.add_argument("--quiet", action="store_true", help="no progress bar")
+    llm = ev.add_argument_group("LLM judge")
+    llm.add_argument("--llm", default=None, help="openai:MODEL, anthropic:MODEL or transformers:PATH")
+    llm.add_argument("--embeddings", default=None, help="openai:MODEL, local, or sentence-transformers:PATH")
+    llm.add_argument("--no-cache", action="store_true", help="do not read or write the answer cache")
+    llm.add_argument("--cache", dest="cache_path", default=None, help="cache file (default: the user cache folder)")
+    llm.add_argument("--dry-run", action="store_true", help="count the calls and tokens, make none")
+    llm.add_argument("--budget", type=float, default=None, metavar="USD", help="stop new calls past this cost")
+    llm.add_argument("--max-concurrency", type=int, default=16)
+    llm.add_argument("--rpm", type=int, default=None, help="requests per minute cap")
+    llm.add_argument("--tpm", type=int, default=None, help="tokens per minute cap")
+    llm.add_argument("--timeout", type=float, default=60.0, help="seconds per call")
 
     cmp = sub.add_parser("compare", help="paired comparison of two runs, with significance tests")
     cmp.add_argument("run_a", help="result.json (or its folder) of run A")
@@ -53,6 +64,10 @@ def build_parser() -> argparse.ArgumentParser:
     chk.add_argument("--thresholds", default=None, help="JSON file of metric: minimum")
     chk.add_argument("--preset", default=None, help="named thresholds: clinical, baseline")
     chk.add_argument("--use-lower-bound", action="store_true", help="compare the lower 95%% CI bound, not the mean")
+
+    cache = sub.add_parser("cache", help="the LLM answer cache: info or clear")
+    cache.add_argument("action", choices=["info", "clear"])
+    cache.add_argument("--cache", dest="cache_path", default=None)
 
     plot = sub.add_parser("plot", help="grouped bar chart with CI bars and score distributions")
     plot.add_argument("runs", nargs="+", help="result.json files or folders; name them with NAME=PATH")
@@ -90,10 +105,26 @@ def _write(result, out: str | Path) -> Path:
 def cmd_evaluate(args) -> int:
     from .engine import evaluate
 
-    result = evaluate(args.data, metrics=args.metrics, judge=args.judge,
-                      show_progress=not args.quiet and sys.stderr.isatty())
+    options = {}
+    if args.llm:
+        options = {"cache": False if args.no_cache else (args.cache_path or True), "dry_run": args.dry_run,
+                   "budget": args.budget, "max_concurrency": args.max_concurrency, "rpm": args.rpm, "tpm": args.tpm,
+                   "timeout": args.timeout}
+    result = evaluate(args.data, metrics=args.metrics, judge=args.judge, llm=args.llm, embeddings=args.embeddings,
+                      show_progress=not args.quiet and sys.stderr.isatty(), **options)
     judge = result.provenance["judge"]["name"]
+    if "dry_run" in result.provenance:
+        d = result.provenance["dry_run"]
+        cost = "unknown (no price for this model)" if d["cost_usd_estimate"] is None else f"${d['cost_usd_estimate']:.4f}"
+        print(f"dry run: {d['calls']} calls would be made ({d['cached_calls']} answered from the cache), "
+              f"about {d['prompt_tokens_estimate']} prompt tokens, input cost about {cost}")
+        return 0
     _print_table(result, f"{args.data} ({len(result)} samples, judge: {judge})")
+    usage = result.provenance["judge"].get("usage")
+    if usage:
+        cost = "unknown (no price for this model)" if usage["cost_usd"] is None else f"${usage['cost_usd']:.4f}"
+        print(f"LLM: {usage['calls']} calls, {usage['cache_hits']} from cache, {usage['retries']} retries, "
+              f"{usage['prompt_tokens']}+{usage['completion_tokens']} tokens, cost {cost}")
     folder = _write(result, args.out)
     print(f"wrote {folder / 'result.json'} and {folder / 'scores.csv'}")
     return 0
@@ -162,6 +193,20 @@ def cmd_check(args) -> int:
     return 0 if report.passed else 1
 
 
+def cmd_cache(args) -> int:
+    from .cache import Cache
+
+    cache = Cache(args.cache_path) if args.cache_path else Cache()
+    if args.action == "clear":
+        print(f"removed {cache.clear()} cached answers from {cache.path}")
+        return 0
+    info = cache.info()
+    print(f"path: {info['path']}\nentries: {info['entries']}\nsize: {info['bytes'] / 1e6:.2f} MB")
+    for model, n in sorted(info["by_model"].items()):
+        print(f"  {model}: {n}")
+    return 0
+
+
 def cmd_plot(args) -> int:
     from .report.plots import plot_runs
 
@@ -170,7 +215,8 @@ def cmd_plot(args) -> int:
     return 0
 
 
-COMMANDS = {"evaluate": cmd_evaluate, "demo": cmd_demo, "compare": cmd_compare, "check": cmd_check, "plot": cmd_plot}
+COMMANDS = {"evaluate": cmd_evaluate, "demo": cmd_demo, "compare": cmd_compare, "check": cmd_check, "plot": cmd_plot,
+            "cache": cmd_cache}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -23,7 +23,9 @@ from .errors import DatasetError, RagmeterWarning
 from .judges import Judge, resolve_judge
 from .loaders import load_dataset
 from .metrics import Metric, MetricResult, resolve_metrics
+from .judges.llm_parse import JudgeOutputError
 from .results import Result
+from .runner import DryRunCall
 
 
 def check_columns(dataset: EvaluationDataset, metrics: Sequence[Metric]) -> None:
@@ -75,6 +77,10 @@ async def _score_one(metric: Metric, sample: Sample, ask: Asker) -> MetricResult
         return MetricResult.skipped(why)
     try:
         return await metric.score(sample, ask)
+    except DryRunCall:
+        return MetricResult.skipped("dry run: the judge's calls were counted, not made")
+    except JudgeOutputError as exc:
+        return MetricResult.error(f"the judge's reply could not be used: {exc}", raw_output=exc.raw)
     except Exception as exc:  # noqa: BLE001 - one failure must not stop the run
         return MetricResult.error(f"{type(exc).__name__}: {exc}")
 
@@ -82,7 +88,7 @@ async def _score_one(metric: Metric, sample: Sample, ask: Asker) -> MetricResult
 async def aevaluate(dataset: Any, metrics: Sequence[Any] | None = None, judge: Any = None,
                     llm: Any = None, embeddings: Any = None, *, window: int = 1024,
                     confidence: float = 0.95, n_resamples: int = 1000, seed: int = 0,
-                    show_progress: bool = False, **_ignored: Any) -> Result:
+                    show_progress: bool = False, **llm_options: Any) -> Result:
     """Score ``dataset`` with ``metrics`` (default: the four of RAGAS) using ``judge``."""
     data = load_dataset(dataset)
     chosen = resolve_metrics(metrics)
@@ -90,7 +96,7 @@ async def aevaluate(dataset: Any, metrics: Sequence[Any] | None = None, judge: A
     notes = summarise_notes(data)
     for line in notes:
         warnings.warn(line, RagmeterWarning, stacklevel=3)
-    the_judge: Judge = resolve_judge(judge, llm, embeddings)
+    the_judge: Judge = resolve_judge(judge, llm, embeddings, **llm_options)
     ask = Asker(the_judge)
     started = dt.datetime.now(dt.timezone.utc)
     scores: list[dict[str, MetricResult]] = []
@@ -119,6 +125,12 @@ async def aevaluate(dataset: Any, metrics: Sequence[Any] | None = None, judge: A
         "python": platform.python_version(),
         "settings": {"confidence": confidence, "n_resamples": n_resamples, "seed": seed, "window": window},
     }
+    runner = getattr(the_judge, "runner", None)
+    if runner is not None and runner.settings.dry_run:
+        tokens = sum(c["prompt_tokens"] for c in runner.dry_run_calls)
+        provenance["dry_run"] = {"calls": len(runner.dry_run_calls), "prompt_tokens_estimate": tokens,
+                                 "cost_usd_estimate": None if runner.price is None else tokens * runner.price[0] / 1e6,
+                                 "cached_calls": runner.usage.cache_hits}
     return Result([s.to_dict() for s in data.samples], scores, [m.name for m in chosen], provenance, notes)
 
 

@@ -30,14 +30,35 @@ def default_judge(notice=None) -> Judge:
     return LexicalJudge()
 
 
-def resolve_judge(judge: Any = None, llm: Any = None, embeddings: Any = None) -> Judge:
+LLM_OPTIONS = ("cache", "budget", "dry_run", "max_concurrency", "rpm", "tpm", "timeout", "prices", "max_retries")
+
+
+def llm_judge(llm: Any, embeddings: Any = None, cache: Any = True, budget: float | None = None, dry_run: bool = False,
+              max_concurrency: int = 16, rpm: int | None = None, tpm: int | None = None, timeout: float = 60.0,
+              prices: dict | None = None, max_retries: int = 6) -> Judge:
+    from ..cache import Cache
+    from ..models.resolve import resolve_embeddings, resolve_llm
+    from ..runner import RunnerSettings
+    from .llm import LLMJudge
+
+    if isinstance(cache, (str, bytes)) or hasattr(cache, "__fspath__"):
+        cache = Cache(cache)
+    settings = RunnerSettings(timeout=timeout, max_retries=max_retries, max_concurrency=max_concurrency, rpm=rpm, tpm=tpm,
+                              budget_usd=budget, prices=dict(prices or {}), dry_run=dry_run)
+    return LLMJudge(resolve_llm(llm), resolve_embeddings(embeddings), cache=cache, settings=settings)
+
+
+def resolve_judge(judge: Any = None, llm: Any = None, embeddings: Any = None, **llm_options: Any) -> Judge:
+    unknown = set(llm_options) - set(LLM_OPTIONS)
+    if unknown:
+        raise ConfigError(f"unknown option(s) {sorted(unknown)}; LLM judge options are {', '.join(LLM_OPTIONS)}.")
     if isinstance(judge, Judge):
         return judge
     if llm is not None:
-        raise ConfigError(
-            "LLM judges are not available in this version of ragmeter; evaluate offline with "
-            "judge='local' (default) or judge='lexical'."
-        )
+        return llm_judge(llm, embeddings, **llm_options)
+    if embeddings is not None:
+        raise ConfigError("embeddings= goes with an LLM judge (llm=...); for the offline judge pass "
+                          "judge=LocalJudge(embedder=...) or judge='local:MODEL_FOLDER'.")
     if judge is None:
         return default_judge()
     if isinstance(judge, str):

@@ -32,6 +32,15 @@ class SupportItem:
 
 
 @dataclass(frozen=True)
+class ClaimsSupportItem:
+    """Split ``text`` into claims and judge each against the premises (one step for LLMs)."""
+
+    premises: tuple[str, ...]
+    text: str
+    question: str | None = None
+
+
+@dataclass(frozen=True)
 class UsefulnessItem:
     """Is each chunk useful to answer ``question``, given the ``target`` answer?"""
 
@@ -109,6 +118,17 @@ class Judge(ABC):
     @abstractmethod
     async def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Unit-normalised embeddings, one row per text."""
+
+    async def claims_support(self, items: Sequence[ClaimsSupportItem]) -> list[list[Verdict]]:
+        """Claims of each text with their support verdicts. By default: split, then support;
+        LLM judges do both in one call per distinct set of premises."""
+        claims = await self.split_claims([ClaimsItem(item.text, item.question) for item in items])
+        asked = [(i, SupportItem(item.premises, tuple(cs))) for i, (item, cs) in enumerate(zip(items, claims)) if cs]
+        verdicts = await self.support([a for _, a in asked]) if asked else []
+        out: list[list[Verdict]] = [[] for _ in items]
+        for (i, _), vs in zip(asked, verdicts):
+            out[i] = list(vs)
+        return out
 
     async def similarity(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
         """How close in meaning each pair of texts is, in [0, 1]: by default the cosine of

@@ -54,14 +54,12 @@ class AnswerCorrectness(Metric):
 
     async def score(self, sample, ask) -> MetricResult:
         q = sample.user_input
-        response_claims, reference_claims = await asyncio.gather(
-            ask.claims(sample.response, q), ask.claims(sample.reference, q))
         precise, recalled, similarity = await asyncio.gather(
-            ask.support([sample.reference], response_claims),
-            ask.support([sample.response], reference_claims),
+            ask.claims_support([sample.reference], sample.response, q),
+            ask.claims_support([sample.response], sample.reference, q),
             ask.similarity(sample.response, sample.reference))
         factual = None
-        if response_claims or reference_claims:
+        if precise or recalled:
             tp = sum(v.probability for v in precise)
             fp = sum(1 - v.probability for v in precise)
             fn = sum(1 - v.probability for v in recalled)

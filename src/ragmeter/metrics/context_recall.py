@@ -26,13 +26,12 @@ class ContextRecall(Metric):
     required = ("reference", "retrieved_contexts")
 
     async def score(self, sample, ask) -> MetricResult:
-        claims = await ask.claims(sample.reference, sample.user_input)
-        if not claims:
-            return MetricResult.skipped("the reference makes no claim that could be checked")
         if not sample.retrieved_contexts:
             return MetricResult(0.0, reason="no retrieved contexts, so no reference claim is covered")
-        verdicts = await ask.support(sample.retrieved_contexts, claims)
+        verdicts = await ask.claims_support(sample.retrieved_contexts, sample.reference, sample.user_input)
+        if not verdicts:
+            return MetricResult.skipped("the reference makes no claim that could be checked")
         covered = sum(v.yes for v in verdicts)
         return MetricResult(context_recall_score([v.probability for v in verdicts]),
-                            reason=f"{covered} of {len(claims)} reference claims found in the contexts",
+                            reason=f"{covered} of {len(verdicts)} reference claims found in the contexts",
                             evidence=verdict_evidence(verdicts))

@@ -29,14 +29,16 @@ class Faithfulness(Metric):
     required = ("response", "retrieved_contexts")
 
     async def score(self, sample, ask) -> MetricResult:
-        claims = await ask.claims(sample.response, sample.user_input)
-        if not claims:
-            return MetricResult.skipped("the response makes no claim that could be checked")
         if not sample.retrieved_contexts:
+            claims = await ask.claims(sample.response, sample.user_input)
+            if not claims:
+                return MetricResult.skipped("the response makes no claim that could be checked")
             return MetricResult(0.0, reason="no retrieved contexts, so no claim is supported",
                                 evidence={"claims": [{"text": c, "verdict": False} for c in claims]})
-        verdicts = await ask.support(sample.retrieved_contexts, claims)
-        unsupported = sum(not v.yes for v in verdicts)
-        reason = f"{len(claims) - unsupported} of {len(claims)} claims supported by the contexts"
+        verdicts = await ask.claims_support(sample.retrieved_contexts, sample.response, sample.user_input)
+        if not verdicts:
+            return MetricResult.skipped("the response makes no claim that could be checked")
+        supported = sum(v.yes for v in verdicts)
+        reason = f"{supported} of {len(verdicts)} claims supported by the contexts"
         return MetricResult(faithfulness_score([v.probability for v in verdicts]), reason=reason,
                             evidence=verdict_evidence(verdicts))

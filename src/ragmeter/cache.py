@@ -1,0 +1,79 @@
+"""A SQLite cache of judge answers, shared by runs and by processes.
+
+Content-addressed: the key hashes the model id, the prompt version, the sampling settings
+and the exact request, so a changed prompt or model never reuses a stale answer, and an
+identical request never pays twice. WAL mode and a busy timeout let several processes read
+and write the same file at once. No secret is part of a key or a value.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+
+def default_cache_path() -> Path:
+    root = os.environ.get("RAGMETER_CACHE_DIR")
+    if root:
+        return Path(root) / "cache.sqlite"
+    base = os.environ.get("XDG_CACHE_HOME") or (Path.home() / ".cache")
+    return Path(base) / "ragmeter" / "cache.sqlite"
+
+
+def cache_key(*parts: Any) -> str:
+    blob = json.dumps(parts, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+class Cache:
+    def __init__(self, path: str | Path | None = None):
+        self.path = Path(path) if path is not None else default_cache_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._local = threading.local()
+        with self._connect() as db:
+            db.execute("CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, model TEXT, prompt TEXT, "
+                       "value TEXT NOT NULL, created REAL NOT NULL)")
+
+    def _connect(self) -> sqlite3.Connection:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=60, isolation_level=None, check_same_thread=False)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA busy_timeout=60000")
+            db.execute("PRAGMA synchronous=NORMAL")
+            self._local.db = db
+        return db
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        row = self._connect().execute("SELECT value FROM answers WHERE key = ?", (key,)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def put(self, key: str, value: dict[str, Any], model: str = "", prompt: str = "") -> None:
+        self._connect().execute("INSERT OR REPLACE INTO answers (key, model, prompt, value, created) VALUES (?, ?, ?, ?, ?)",
+                                (key, model, prompt, json.dumps(value, ensure_ascii=False), time.time()))
+
+    def info(self) -> dict[str, Any]:
+        db = self._connect()
+        total = db.execute("SELECT COUNT(*) FROM answers").fetchone()[0]
+        by_model = dict(db.execute("SELECT model, COUNT(*) FROM answers GROUP BY model").fetchall())
+        size = sum(p.stat().st_size for p in self.path.parent.glob(self.path.name + "*") if p.exists())
+        return {"path": str(self.path), "entries": total, "bytes": size, "by_model": by_model}
+
+    def clear(self) -> int:
+        db = self._connect()
+        n = db.execute("SELECT COUNT(*) FROM answers").fetchone()[0]
+        db.execute("DELETE FROM answers")
+        db.execute("VACUUM")
+        return n
+
+    def close(self) -> None:
+        db = getattr(self._local, "db", None)
+        if db is not None:
+            db.close()
+            self._local.db = None

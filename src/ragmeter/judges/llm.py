@@ -1,0 +1,211 @@
+"""LLMJudge: every primitive answered by a chat model, with versioned prompts.
+
+Calls per sample for the four core metrics: one for the claims of the response and of the
+reference with their support (grouped because they share the contexts), one for the
+usefulness of all chunks, one for answer relevance; three whatever the number of chunks.
+Untrusted text (question, answer, contexts) travels only inside a JSON data block between
+<data> tags, never spliced into instructions. A reply that cannot be read is repaired once;
+if it still cannot, the item fails with the raw reply kept, and the run goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import defaultdict
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..models.base import ChatModel, Embedder, Message
+from ..prompts import load_prompt, prompt_versions
+from ..runner import CallRunner, RunnerSettings
+from . import llm_schemas as schemas
+from .base import (AnswerRelevanceItem, ClaimsItem, ClaimsSupportItem, Judge, Relevance, SentenceRelevanceItem,
+                   SupportItem, UsefulnessItem, Verdict)
+from .llm_parse import JudgeOutputError, parse_reply
+from .noncommittal import is_noncommittal
+from .text import split_sentences
+
+TEXTS_PER_CALL = 8
+
+
+def data_block(payload: dict[str, Any]) -> str:
+    """JSON-encode untrusted material; '</' is escaped so nothing can close the data tag."""
+    return json.dumps(payload, ensure_ascii=False, indent=1).replace("</", "<\\/")
+
+
+class LLMJudge(Judge):
+    name = "llm"
+    version = "1"
+
+    def __init__(self, llm: ChatModel, embeddings: Embedder | None = None, cache: Any = True,
+                 settings: RunnerSettings | None = None, temperature: float = 0.0, max_tokens: int | None = 2048):
+        from ..cache import Cache
+
+        if cache is True:
+            cache = Cache()
+        self.runner = CallRunner(llm, cache or None, settings)
+        self.llm = llm
+        self.embeddings = embeddings or default_embedder()
+        self.temperature = temperature
+        self.max_tokens = max_tokens
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "version": self.version, **self.llm.describe(),
+                "embeddings": self.embeddings.describe(), "prompts": prompt_versions(),
+                "temperature": self.temperature, "max_tokens": self.max_tokens,
+                "runner": self.runner.describe(), "usage": self.runner.usage.to_dict()}
+
+    async def aclose(self) -> None:
+        await self.llm.aclose()
+
+    # ---- one structured call, with one repair -------------------------------------------
+    async def ask(self, prompt_name: str, payload: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+        prompt = load_prompt(prompt_name)
+        messages = [Message("system", prompt.system), Message("user", prompt.user.replace("{data}", data_block(payload)))]
+        completion = await self.runner.call(messages, schema, prompt.id, self.temperature, self.max_tokens)
+        try:
+            return parse_reply(completion.text, schema)
+        except JudgeOutputError as first:
+            truncated = " (the reply was cut off at the token limit)" if completion.finish_reason == "length" else ""
+            repair = [*messages, Message("assistant", completion.text[:4000]),
+                      Message("user", f"That reply could not be used: {first}{truncated}. Reply again with only the "
+                                      "JSON object in the required format, and keep it short.")]
+            second = await self.runner.call(repair, schema, prompt.id + "+repair", self.temperature, self.max_tokens)
+            try:
+                return parse_reply(second.text, schema)
+            except JudgeOutputError as exc:
+                raise JudgeOutputError(f"unusable reply after one repair: {exc}", second.text[:2000]) from None
+
+    async def _gather(self, coros) -> list[Any]:
+        """Run calls concurrently; a failed call becomes that item's exception."""
+        return list(await asyncio.gather(*coros, return_exceptions=True))
+
+    # ---- primitives -------------------------------------------------------------------
+    async def claims_support(self, items: Sequence[ClaimsSupportItem]) -> list[Any]:
+        groups: dict[tuple, list[int]] = defaultdict(list)
+        for i, item in enumerate(items):
+            groups[(item.premises, item.question)].append(i)
+
+        async def one(indices: list[int]) -> dict[int, list[Verdict]]:
+            first = items[indices[0]]
+            payload = {"question": first.question or "", "passages": list(first.premises),
+                       "texts": [{"id": f"t{k}", "text": items[i].text} for k, i in enumerate(indices)]}
+            reply = await self.ask("claims_support", payload, schemas.CLAIMS_SUPPORT)
+            by_id = {str(t["id"]): t["claims"] for t in reply["texts"]}
+            out = {}
+            for k, i in enumerate(indices):
+                if f"t{k}" not in by_id:
+                    raise JudgeOutputError(f"the reply has no entry for text t{k}", json.dumps(reply)[:2000])
+                out[i] = [Verdict(1.0 if c["supported"] else 0.0, c["claim"], c.get("evidence")) for c in by_id[f"t{k}"]]
+            return out
+
+        results = await self._gather(one(ix) for ix in groups.values())
+        answers: list[Any] = [None] * len(items)
+        for indices, result in zip(groups.values(), results):
+            for i in indices:
+                answers[i] = result if isinstance(result, BaseException) else result[i]
+        return answers
+
+    async def split_claims(self, items: Sequence[ClaimsItem]) -> list[Any]:
+        chunks = [list(range(i, min(i + TEXTS_PER_CALL, len(items)))) for i in range(0, len(items), TEXTS_PER_CALL)]
+
+        async def one(indices: list[int]) -> list[list[str]]:
+            payload = {"texts": [{"id": f"t{k}", "question": items[i].question or "", "text": items[i].text}
+                                 for k, i in enumerate(indices)]}
+            reply = await self.ask("claims", payload, schemas.CLAIMS)
+            by_id = {str(t["id"]): [c for c in t["claims"] if c.strip()] for t in reply["texts"]}
+            return [by_id.get(f"t{k}", []) for k in range(len(indices))]
+
+        results = await self._gather(one(ix) for ix in chunks)
+        return [r if isinstance(r, BaseException) else r[k] for ix, r in zip(chunks, results) for k in range(len(ix))]
+
+    async def support(self, items: Sequence[SupportItem]) -> list[Any]:
+        async def one(item: SupportItem) -> list[Verdict]:
+            payload = {"passages": list(item.premises), "claims": [{"index": k, "claim": c} for k, c in enumerate(item.claims)]}
+            reply = await self.ask("support", payload, schemas.SUPPORT)
+            by_index = {int(v["index"]): v for v in reply["verdicts"]}
+            return [Verdict(1.0 if by_index.get(k, {}).get("supported") else 0.0, c, by_index.get(k, {}).get("evidence"))
+                    for k, c in enumerate(item.claims)]
+
+        return await self._gather(one(item) for item in items)
+
+    async def usefulness(self, items: Sequence[UsefulnessItem]) -> list[Any]:
+        async def one(item: UsefulnessItem) -> list[Verdict]:
+            payload = {"question": item.question, "answer": item.target,
+                       "chunks": [{"index": k, "text": c} for k, c in enumerate(item.chunks)]}
+            reply = await self.ask("usefulness", payload, schemas.USEFULNESS)
+            by_index = {int(v["index"]): v for v in reply["verdicts"]}
+            missing = [k for k in range(len(item.chunks)) if k not in by_index]
+            if missing:
+                raise JudgeOutputError(f"no verdict for chunk(s) {missing}", json.dumps(reply)[:2000])
+            return [Verdict(1.0 if by_index[k]["useful"] else 0.0, c[:200], by_index[k].get("reason"))
+                    for k, c in enumerate(item.chunks)]
+
+        return await self._gather(one(item) for item in items)
+
+    async def relevant_sentences(self, items: Sequence[SentenceRelevanceItem]) -> list[Any]:
+        groups: dict[str, list[int]] = defaultdict(list)
+        for i, item in enumerate(items):
+            groups[item.question].append(i)
+
+        async def one(question: str, indices: list[int]) -> dict[int, list[Verdict]]:
+            sentences = [(i, s) for i in indices for s in split_sentences(items[i].context)]
+            if not sentences:
+                return {i: [] for i in indices}
+            payload = {"question": question, "sentences": [{"index": k, "text": s} for k, (_, s) in enumerate(sentences)]}
+            reply = await self.ask("relevant_sentences", payload, schemas.RELEVANT_SENTENCES)
+            chosen = {int(k) for k in reply["relevant"]}
+            out: dict[int, list[Verdict]] = {i: [] for i in indices}
+            for k, (i, s) in enumerate(sentences):
+                out[i].append(Verdict(1.0 if k in chosen else 0.0, s))
+            return out
+
+        results = await self._gather(one(q, ix) for q, ix in groups.items())
+        answers: list[Any] = [None] * len(items)
+        for indices, result in zip(groups.values(), results):
+            for i in indices:
+                answers[i] = result if isinstance(result, BaseException) else result[i]
+        return answers
+
+    async def answer_relevance(self, items: Sequence[AnswerRelevanceItem]) -> list[Any]:
+        async def one(item: AnswerRelevanceItem) -> Relevance:
+            reply = await self.ask("answer_relevance", {"answer": item.answer}, schemas.ANSWER_RELEVANCE)
+            generated = [q for q in reply["questions"] if q.strip()]
+            noncommittal = bool(reply["noncommittal"]) or is_noncommittal(item.answer, max_words=8)
+            if not generated:
+                return Relevance(0.0, noncommittal, {"generated_questions": []})
+            vectors = await self.embeddings.aembed([item.question, *generated])
+            cosines = vectors[1:] @ vectors[0]
+            score = float(np.clip(cosines.mean(), 0.0, 1.0))
+            return Relevance(0.0 if noncommittal else score, noncommittal,
+                             {"generated_questions": generated, "mean_cosine": round(float(cosines.mean()), 4)})
+
+        return await self._gather(one(item) for item in items)
+
+    async def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return await self.embeddings.aembed(list(texts))
+
+
+class LocalEmbedder(Embedder):
+    """The offline judge's embedder behind the async Embedder interface."""
+
+    def __init__(self, inner: Any):
+        self.inner = inner
+        self.id = f"local:{inner.describe()['embedder']}"
+
+    async def aembed(self, texts: Sequence[str]) -> np.ndarray:
+        return self.inner.embed(list(texts))
+
+
+def default_embedder() -> Embedder:
+    """The shipped static embedder when [local] is installed, else the hash embedder."""
+    try:
+        from ..models.static_embedder import StaticEmbedder
+
+        return LocalEmbedder(StaticEmbedder())
+    except ImportError:
+        from ..models.hash_embedder import HashEmbedder
+
+        return LocalEmbedder(HashEmbedder())

@@ -1,0 +1,188 @@
+"""A real HTTP server on 127.0.0.1 that speaks OpenAI's chat-completions and embeddings
+protocol, for tests and benchmarks of the LLM judge through the real client stack.
+
+It plays a simple deterministic model: it reads the JSON data block of ragmeter's prompts and
+answers by word overlap. It is not an LLM (none can run here at useful quality); what is under
+test is everything around the model: HTTP, retries, timeouts, parsing, caching, batching.
+Faults are injected on demand, one per request: ``server.faults.extend(["429", "500", ...])``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import threading
+import time
+from collections import deque
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+WORD = re.compile(r"[a-z0-9]+")
+
+
+def words(text: str) -> set[str]:
+    return {w for w in WORD.findall(text.lower()) if len(w) > 3}
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=[.!?])\s+", text) if s.strip()]
+
+
+def supported(claim: str, passages: list[str]) -> bool:
+    w = words(claim)
+    have = set().union(*(words(p) for p in passages)) if passages else set()
+    return bool(w) and len(w & have) / len(w) >= 0.6
+
+
+def answer_for(prompt: str, data: dict) -> dict:
+    if prompt == "claims_support":
+        return {"texts": [{"id": t["id"], "claims": [
+            {"claim": c, "supported": supported(c, data["passages"]), "evidence": None} for c in sentences(t["text"])]}
+            for t in data["texts"]]}
+    if prompt == "claims":
+        return {"texts": [{"id": t["id"], "claims": sentences(t["text"])} for t in data["texts"]]}
+    if prompt == "support":
+        return {"verdicts": [{"index": c["index"], "supported": supported(c["claim"], data["passages"]), "evidence": None}
+                             for c in data["claims"]]}
+    if prompt == "usefulness":
+        target = words(data["answer"])
+        return {"verdicts": [{"index": c["index"], "useful": bool(target) and len(target & words(c["text"])) / len(target) >= 0.3,
+                              "reason": "overlap"} for c in data["chunks"]]}
+    if prompt == "relevant_sentences":
+        q = words(data["question"])
+        return {"relevant": [s["index"] for s in data["sentences"] if q & words(s["text"])]}
+    if prompt == "answer_relevance":
+        answer = data["answer"]
+        head = " ".join(answer.split()[:8]).rstrip(".")
+        return {"questions": [f"What is {head}?", f"Which {head}?", f"Tell me: {head}?"],
+                "noncommittal": "don't know" in answer.lower()}
+    raise ValueError(prompt)
+
+
+PROMPT_MARKERS = [("claims_support", "check whether texts are supported"), ("claims", "split texts into atomic claims"),
+                  ("support", "decide whether claims are supported"), ("usefulness", "judge retrieved chunks"),
+                  ("relevant_sentences", "numbered sentences"), ("answer_relevance", "write 3 different questions")]
+
+
+def which_prompt(system: str) -> str:
+    low = system.lower()
+    for name, marker in PROMPT_MARKERS:
+        if marker in low:
+            return name
+    raise ValueError("unknown prompt")
+
+
+def embed(text: str, dim: int = 64) -> list[float]:
+    vec = [0.0] * dim
+    for w in WORD.findall(text.lower()):
+        vec[int(hashlib.md5(w.encode()).hexdigest(), 16) % dim] += 1.0
+    return vec
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: "FakeOpenAIServer"
+
+    def log_message(self, *args):  # quiet
+        return
+
+    def _send(self, status: int, body: dict | str, headers: dict | None = None) -> None:
+        data = body if isinstance(body, str) else json.dumps(body)
+        raw = data.encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(raw)))
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(raw)
+
+    def do_POST(self):  # noqa: N802
+        length = int(self.headers.get("Content-Length", 0))
+        body = json.loads(self.rfile.read(length) or b"{}")
+        srv = self.server
+        with srv.lock:
+            srv.requests.append({"path": self.path, "headers": dict(self.headers), "body": body, "t": time.time()})
+            fault = srv.faults.popleft() if srv.faults else None
+            srv.in_flight += 1
+            srv.peak_in_flight = max(srv.peak_in_flight, srv.in_flight)
+        try:
+            if srv.latency:
+                time.sleep(srv.latency)
+            self._handle(body, fault)
+        finally:
+            with srv.lock:
+                srv.in_flight -= 1
+
+    def _handle(self, body: dict, fault: str | None) -> None:
+        srv = self.server
+        if fault == "429":
+            return self._send(429, {"error": {"message": "rate limited"}}, {"Retry-After": str(srv.retry_after)})
+        if fault == "500":
+            return self._send(500, {"error": {"message": "boom"}})
+        if fault == "drop":
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        if fault == "slow":
+            time.sleep(srv.slow_seconds)
+        if self.path.endswith("/embeddings"):
+            inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
+            return self._send(200, {"data": [{"index": i, "embedding": embed(t)} for i, t in enumerate(inputs)],
+                                    "usage": {"prompt_tokens": sum(len(t) // 4 for t in inputs)}})
+        if fault == "reject_schema" and "response_format" in body:
+            return self._send(400, {"error": {"message": "response_format json_schema is not supported"}})
+        anthropic = self.path.endswith("/messages")
+        messages = body["messages"]
+        system = body["system"] if anthropic else next(m["content"] for m in messages if m["role"] == "system")
+        user = next(m["content"] for m in messages if m["role"] == "user")
+        data = json.loads(user.split("<data>", 1)[1].rsplit("</data>", 1)[0])
+        content = json.dumps(answer_for(which_prompt(system), data))
+        finish = "stop"
+        if fault == "malformed" or (fault == "always_malformed"):
+            content = "Sure! Here is my verdict: {\"texts\": [oops"
+            if fault == "always_malformed":
+                srv.faults.appendleft("always_malformed")
+        elif fault == "fenced":
+            content = f"```json\n{content}\n```\nHope that helps."
+        elif fault == "truncated":
+            content, finish = content[: len(content) // 2], "length"
+        prompt_tokens = sum(len(m["content"]) for m in messages) // 4
+        if anthropic:
+            return self._send(200, {"type": "message", "content": [{"type": "text", "text": content}],
+                                    "stop_reason": "max_tokens" if finish == "length" else "end_turn",
+                                    "usage": {"input_tokens": prompt_tokens, "output_tokens": len(content) // 4}})
+        self._send(200, {"id": "x", "object": "chat.completion", "model": body.get("model"),
+                         "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
+                                      "finish_reason": finish}],
+                         "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": len(content) // 4}})
+
+
+class FakeOpenAIServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, latency: float = 0.0):
+        super().__init__(("127.0.0.1", 0), Handler)
+        self.latency = latency
+        self.faults: deque[str] = deque()
+        self.requests: list[dict] = []
+        self.lock = threading.Lock()
+        self.retry_after = "0.05"
+        self.slow_seconds = 2.0
+        self.in_flight = 0
+        self.peak_in_flight = 0
+        self._thread = threading.Thread(target=self.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/v1"
+
+    def chat_requests(self) -> list[dict]:
+        return [r for r in self.requests if r["path"].endswith("/chat/completions")]
+
+    def __enter__(self) -> "FakeOpenAIServer":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.shutdown()
+        self.server_close()
