@@ -62,7 +62,19 @@ def test_warnings_are_one_line_each(tmp_path):
     assert len(warnings) == 1 and "row(s) 0, 1, 2, 3, 4 and 3 more" in warnings[0]
 
 
-def test_demo_prints_both_pipelines():
-    proc = run("demo", "--judge", "lexical")
+def test_demo_prints_both_pipelines_and_writes_the_report(tmp_path):
+    proc = run("demo", "--judge", "lexical", "--out", str(tmp_path / "demo"))
     assert proc.returncode == 0, proc.stderr
     assert "good pipeline" in proc.stdout and "bad pipeline" in proc.stdout
+    report = tmp_path / "demo" / "report.html"
+    assert f"report: {report.resolve()}" in proc.stdout
+    assert report.read_text().startswith("<!doctype html>")
+
+
+def test_report_command(tmp_path):
+    run("demo", "--judge", "lexical", "--out", str(tmp_path / "d"))
+    proc = run("report", str(tmp_path / "d" / "good"), "-o", str(tmp_path / "one.html"))
+    assert proc.returncode == 0, proc.stderr
+    assert "Samples: good" in (tmp_path / "one.html").read_text()
+    too_many = run("report", str(tmp_path / "d" / "good"), str(tmp_path / "d" / "bad"), str(tmp_path / "d" / "bad"))
+    assert too_many.returncode == 2 and "two runs" in too_many.stderr

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Sequence
 
 from . import __version__
-from .errors import RagmeterError, RagmeterWarning
+from .errors import ConfigError, RagmeterError, RagmeterWarning
 from .judges import JUDGE_NAMES
 from .metrics import DEFAULT_METRICS, METRICS
 
@@ -65,6 +65,11 @@ def build_parser() -> argparse.ArgumentParser:
     chk.add_argument("--preset", default=None, help="named thresholds: clinical, baseline")
     chk.add_argument("--use-lower-bound", action="store_true", help="compare the lower 95%% CI bound, not the mean")
 
+    rep = sub.add_parser("report", help="self-contained HTML report of a run, or of two runs compared")
+    rep.add_argument("runs", nargs="+", help="one or two result.json files or folders (NAME=PATH to name them)")
+    rep.add_argument("-o", "--out", default="report.html")
+    rep.add_argument("--title", default="ragmeter report")
+
     cache = sub.add_parser("cache", help="the LLM answer cache: info or clear")
     cache.add_argument("action", choices=["info", "clear"])
     cache.add_argument("--cache", dest="cache_path", default=None)
@@ -76,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     demo = sub.add_parser("demo", help="seed 000's good vs bad pipeline, on the offline judge")
     demo.add_argument("--judge", default=None, help=f"one of {', '.join(JUDGE_NAMES)}")
-    demo.add_argument("--out", default=None, help="folder to write both results to")
+    demo.add_argument("--out", default="ragmeter-demo", help="folder for both results and the report (default: ragmeter-demo)")
     return parser
 
 
@@ -140,10 +145,14 @@ def cmd_demo(args) -> int:
     bad = evaluate(bad_rows(), judge=judge)
     _print_table(good, f"good pipeline (judge: {judge.name})")
     _print_table(bad, f"bad pipeline (judge: {judge.name})")
-    if args.out:
-        _write(good, Path(args.out) / "good")
-        _write(bad, Path(args.out) / "bad")
-        print(f"wrote {args.out}/good and {args.out}/bad")
+    out = Path(args.out or "ragmeter-demo")
+    _write(good, out / "good")
+    _write(bad, out / "bad")
+    from .report.html import write_report
+
+    report = write_report(out / "report.html", good, bad, ("good pipeline", "bad pipeline"), "ragmeter demo: good vs bad pipeline")
+    print(f"wrote {out / 'good'} and {out / 'bad'}")
+    print(f"report: {report.resolve()}")
     return 0
 
 
@@ -193,6 +202,19 @@ def cmd_check(args) -> int:
     return 0 if report.passed else 1
 
 
+def cmd_report(args) -> int:
+    from .report.html import write_report
+
+    if len(args.runs) > 2:
+        raise ConfigError("a report shows one run, or two runs compared; got more.")
+    runs = _named_runs(args.runs)
+    names = list(runs)
+    other = runs[names[1]] if len(names) == 2 else None
+    path = write_report(args.out, runs[names[0]], other, (names[0], names[1] if other else "B"), args.title)
+    print(f"wrote {path}")
+    return 0
+
+
 def cmd_cache(args) -> int:
     from .cache import Cache
 
@@ -216,7 +238,7 @@ def cmd_plot(args) -> int:
 
 
 COMMANDS = {"evaluate": cmd_evaluate, "demo": cmd_demo, "compare": cmd_compare, "check": cmd_check, "plot": cmd_plot,
-            "cache": cmd_cache}
+            "cache": cmd_cache, "report": cmd_report}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -137,6 +137,12 @@ class Result:
 
         return plot_runs({name: self}, path, metrics)
 
+    def to_html(self, path, other: "Result | None" = None, names=("A", "B"), title: str = "ragmeter report"):
+        """Write the self-contained HTML report (optionally comparing with ``other``)."""
+        from .report.html import write_report
+
+        return write_report(path, self, other, names, title)
+
     # ---- persistence ------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return {
