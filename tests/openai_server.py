@@ -119,6 +119,8 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(429, {"error": {"message": "rate limited"}}, {"Retry-After": str(srv.retry_after)})
         if fault == "500":
             return self._send(500, {"error": {"message": "boom"}})
+        if fault == "401_echo":  # a careless server that echoes the credentials it got
+            return self._send(401, {"error": {"message": f"bad key {self.headers.get('Authorization')}"}})
         if fault == "drop":
             self.close_connection = True
             self.connection.shutdown(2)
@@ -160,8 +162,8 @@ class Handler(BaseHTTPRequestHandler):
 class FakeOpenAIServer(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, latency: float = 0.0):
-        super().__init__(("127.0.0.1", 0), Handler)
+    def __init__(self, latency: float = 0.0, port: int = 0):
+        super().__init__(("127.0.0.1", port), Handler)
         self.latency = latency
         self.faults: deque[str] = deque()
         self.requests: list[dict] = []
@@ -186,3 +188,14 @@ class FakeOpenAIServer(ThreadingHTTPServer):
     def __exit__(self, *exc) -> None:
         self.shutdown()
         self.server_close()
+
+
+if __name__ == "__main__":  # run standalone: python openai_server.py PORT_FILE [LATENCY]
+    import sys
+
+    with FakeOpenAIServer(latency=float(sys.argv[2]) if len(sys.argv) > 2 else 0.0) as srv:
+        with open(sys.argv[1] + ".tmp", "w") as fh:
+            fh.write(srv.url)
+        __import__("os").replace(sys.argv[1] + ".tmp", sys.argv[1])
+        while True:
+            time.sleep(3600)

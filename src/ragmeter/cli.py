@@ -39,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--judge", default=None, help=f"one of {', '.join(JUDGE_NAMES)} (default: local if installed)")
     ev.add_argument("--out", default="ragmeter-out", help="folder for result.json and scores.csv (default: ragmeter-out)")
     ev.add_argument("--quiet", action="store_true", help="no progress bar")
+    ev.add_argument("--resume", action="store_true", help="continue the unfinished run stored in --out")
     llm = ev.add_argument_group("LLM judge")
     llm.add_argument("--llm", default=None, help="openai:MODEL, anthropic:MODEL or transformers:PATH")
     llm.add_argument("--embeddings", default=None, help="openai:MODEL, local, or sentence-transformers:PATH")
@@ -115,8 +116,17 @@ def cmd_evaluate(args) -> int:
         options = {"cache": False if args.no_cache else (args.cache_path or True), "dry_run": args.dry_run,
                    "budget": args.budget, "max_concurrency": args.max_concurrency, "rpm": args.rpm, "tpm": args.tpm,
                    "timeout": args.timeout}
-    result = evaluate(args.data, metrics=args.metrics, judge=args.judge, llm=args.llm, embeddings=args.embeddings,
-                      show_progress=not args.quiet and sys.stderr.isatty(), **options)
+    try:
+        result = evaluate(args.data, metrics=args.metrics, judge=args.judge, llm=args.llm, embeddings=args.embeddings,
+                          out=None if args.dry_run else args.out, resume=args.resume,
+                          show_progress=not args.quiet and sys.stderr.isatty(), **options)
+    except KeyboardInterrupt:
+        again = " ".join(a for a in sys.argv[1:] if a != "--resume")
+        print(f"ragmeter: interrupted. Finished results are stored in {args.out}; continue with:\n"
+              f"  ragmeter {again} --out {args.out} --resume" if "--out" not in sys.argv else
+              f"ragmeter: interrupted. Finished results are stored in {args.out}; continue with:\n"
+              f"  ragmeter {again} --resume", file=sys.stderr)
+        return 130
     judge = result.provenance["judge"]["name"]
     if "dry_run" in result.provenance:
         d = result.provenance["dry_run"]

@@ -26,6 +26,7 @@ from .metrics import Metric, MetricResult, resolve_metrics
 from .judges.llm_parse import JudgeOutputError
 from .results import Result
 from .runner import DryRunCall
+from .store import RunStore, fingerprint
 
 
 def check_columns(dataset: EvaluationDataset, metrics: Sequence[Metric]) -> None:
@@ -85,11 +86,30 @@ async def _score_one(metric: Metric, sample: Sample, ask: Asker) -> MetricResult
         return MetricResult.error(f"{type(exc).__name__}: {exc}")
 
 
+async def _score_sample(index: int, sample: Sample, metrics: Sequence[Metric], ask: Asker,
+                        done: dict[tuple[int, str], MetricResult], store: RunStore | None,
+                        slots: asyncio.Semaphore) -> dict[str, MetricResult]:
+    todo = [m for m in metrics if (index, m.name) not in done]
+    if todo:
+        async with slots:  # samples finish (and are stored) progressively, not all at the end
+            fresh = await asyncio.gather(*(_score_one(m, sample, ask) for m in todo))
+    else:
+        fresh = []
+    if store is not None and todo:
+        store.write(index, dict(zip((m.name for m in todo), fresh)))
+    computed = dict(zip((m.name for m in todo), fresh))
+    return {m.name: computed[m.name] if m.name in computed else done[(index, m.name)] for m in metrics}
+
+
 async def aevaluate(dataset: Any, metrics: Sequence[Any] | None = None, judge: Any = None,
-                    llm: Any = None, embeddings: Any = None, *, window: int = 1024,
-                    confidence: float = 0.95, n_resamples: int = 1000, seed: int = 0,
+                    llm: Any = None, embeddings: Any = None, *, out: Any = None, resume: bool = False,
+                    window: int = 1024, confidence: float = 0.95, n_resamples: int = 1000, seed: int = 0,
                     show_progress: bool = False, **llm_options: Any) -> Result:
-    """Score ``dataset`` with ``metrics`` (default: the four of RAGAS) using ``judge``."""
+    """Score ``dataset`` with ``metrics`` (default: the four of RAGAS) using ``judge``.
+
+    With ``out=DIR`` every finished result is stored as it completes and the Result is saved
+    to DIR/result.json; ``resume=True`` continues a run stored there, redoing nothing that
+    finished (results with status error are tried again)."""
     data = load_dataset(dataset)
     chosen = resolve_metrics(metrics)
     check_columns(data, chosen)
@@ -99,24 +119,34 @@ async def aevaluate(dataset: Any, metrics: Sequence[Any] | None = None, judge: A
     the_judge: Judge = resolve_judge(judge, llm, embeddings, **llm_options)
     ask = Asker(the_judge)
     started = dt.datetime.now(dt.timezone.utc)
+    digest = dataset_hash(data)
+    store, done = None, {}
+    if out is not None:
+        store = RunStore(out)
+        store.begin(digest, fingerprint({m.name: m.describe() for m in chosen}, the_judge.describe()), len(data),
+                    [m.name for m in chosen], resume)
+        done = store.finished()
     scores: list[dict[str, MetricResult]] = []
     progress = _Progress(len(data)) if show_progress else None
-    for start in range(0, len(data), window):
-        part = data.samples[start:start + window]
-        flat = await asyncio.gather(*(_score_one(m, s, ask) for s in part for m in chosen))
-        for i in range(len(part)):
-            scores.append({m.name: flat[i * len(chosen) + j] for j, m in enumerate(chosen)})
-        ask.forget()
+    # in-process judges batch best with many samples at once; an LLM judge keeps a few in flight
+    slots = asyncio.Semaphore(getattr(the_judge, "samples_in_flight", None) or window)
+    try:
+        for start in range(0, len(data), window):
+            part = data.samples[start:start + window]
+            scores.extend(await asyncio.gather(*(_score_sample(start + i, s, chosen, ask, done, store, slots)
+                                                 for i, s in enumerate(part))))
+            ask.forget()
+            if progress:
+                progress.advance(len(part))
+    finally:
         if progress:
-            progress.advance(len(part))
-    if progress:
-        progress.close()
+            progress.close()
     ended = dt.datetime.now(dt.timezone.utc)
     provenance = {
         "ragmeter_version": __version__,
         "judge": the_judge.describe(),
         "metrics": {m.name: m.describe() for m in chosen},
-        "dataset_hash": dataset_hash(data),
+        "dataset_hash": digest,
         "n_samples": len(data),
         "started_at": started.isoformat(),
         "ended_at": ended.isoformat(),
@@ -131,7 +161,14 @@ async def aevaluate(dataset: Any, metrics: Sequence[Any] | None = None, judge: A
         provenance["dry_run"] = {"calls": len(runner.dry_run_calls), "prompt_tokens_estimate": tokens,
                                  "cost_usd_estimate": None if runner.price is None else tokens * runner.price[0] / 1e6,
                                  "cached_calls": runner.usage.cache_hits}
-    return Result([s.to_dict() for s in data.samples], scores, [m.name for m in chosen], provenance, notes)
+    if store is not None:
+        provenance["run_store"] = {"path": str(store.path), "resumed_results": len(done)}
+    result = Result([s.to_dict() for s in data.samples], scores, [m.name for m in chosen], provenance, notes)
+    if store is not None:
+        result.save(store.folder / "result.json")
+        store.complete()
+        store.close()
+    return result
 
 
 def evaluate(dataset: Any = None, metrics: Sequence[Any] | None = None, judge: Any = None,

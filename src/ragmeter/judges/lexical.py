@@ -23,7 +23,7 @@ from .base import (
     Verdict,
 )
 from .noncommittal import is_noncommittal
-from .text import content_set, negated, numbers, split_sentences
+from .text import capitalised, content_set, negated, numbers, split_sentences, tokens
 
 
 def ramp(value: float, threshold: float, width: float = 0.4) -> float:
@@ -48,7 +48,7 @@ def coverage(part: frozenset[str], whole: frozenset[str]) -> float:
 
 class LexicalJudge(Judge):
     name = "lexical"
-    version = "1"
+    version = "2"
 
     def __init__(self, support_threshold: float = 0.6, usefulness_threshold: float = 0.3,
                  relevance_threshold: float = 0.25, embed_dim: int = 1024):
@@ -70,8 +70,8 @@ class LexicalJudge(Judge):
     async def split_claims(self, items: Sequence[ClaimsItem]) -> list[list[str]]:
         return [split_into_claims(item.text) for item in items]
 
-    def _support_one(self, sentences: list[str], sentence_sets: list[frozenset[str]],
-                     all_tokens: frozenset[str], all_numbers: frozenset[str], claim: str) -> Verdict:
+    def _support_one(self, sentences: list[str], sentence_sets: list[frozenset[str]], all_tokens: frozenset[str],
+                     all_numbers: frozenset[str], all_words: frozenset[str], claim: str) -> Verdict:
         claim_tokens = content_set(claim)
         score = coverage(claim_tokens, all_tokens)
         evidence = None
@@ -80,8 +80,9 @@ class LexicalJudge(Judge):
             evidence = sentences[best]
             if negated(claim) != negated(evidence) and coverage(claim_tokens, sentence_sets[best]) > 0.5:
                 score *= 0.5
-        missing_numbers = numbers(claim) - all_numbers
-        if missing_numbers:
+        if numbers(claim) - all_numbers:  # a number the premises do not have
+            score *= 0.5
+        if capitalised(claim) - all_words:  # a name the premises do not mention
             score *= 0.5
         return Verdict(ramp(score, self.support_threshold), claim, evidence)
 
@@ -92,7 +93,8 @@ class LexicalJudge(Judge):
             sets = [content_set(s) for s in sentences]
             all_tokens = frozenset().union(*sets) if sets else frozenset()
             all_numbers = frozenset().union(*(numbers(p) for p in item.premises)) if item.premises else frozenset()
-            out.append([self._support_one(sentences, sets, all_tokens, all_numbers, c) for c in item.claims])
+            all_words = frozenset(t for p in item.premises for t in tokens(p))
+            out.append([self._support_one(sentences, sets, all_tokens, all_numbers, all_words, c) for c in item.claims])
         return out
 
     async def usefulness(self, items: Sequence[UsefulnessItem]) -> list[list[Verdict]]:

@@ -51,6 +51,11 @@ class LLMJudge(Judge):
         self.temperature = temperature
         self.max_tokens = max_tokens
 
+    @property
+    def samples_in_flight(self) -> int:
+        """Enough samples to keep the connection pool busy, few enough to finish progressively."""
+        return 2 * self.runner.settings.max_concurrency + 2
+
     def describe(self) -> dict[str, Any]:
         return {"name": self.name, "version": self.version, **self.llm.describe(),
                 "embeddings": self.embeddings.describe(), "prompts": prompt_versions(),
