@@ -81,11 +81,13 @@ def main(argv=None) -> int:
     parser.add_argument("--n", type=int, default=20)
     parser.add_argument("--latency", type=float, default=0.2)
     parser.add_argument("--ragas-python", default=None)
+    parser.add_argument("--out", default=str(HERE / "LLM_COST.md"))
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")
-    print(f"{args.n} samples per K, four core metrics, server latency {args.latency * 1000:.0f} ms")
-    print(f"{'K':>3} {'calls/sample':>13} {'prompt tok/sample':>18} {'wall s/sample':>14} {'2nd run calls':>14}"
-          f"{'  ragas calls/sample   ragas wall s/sample   wall ratio' if args.ragas_python else ''}")
+    lines = [f"{args.n} samples per K, four core metrics, server latency {args.latency * 1000:.0f} ms",
+             f"{'K':>3} {'calls/sample':>13} {'prompt tok/sample':>18} {'wall s/sample':>14} {'2nd run calls':>14}"
+             f"{'  ragas calls/sample   ragas wall s/sample   wall ratio' if args.ragas_python else ''}"]
+    print("\n".join(lines))
     with FakeOpenAIServer(latency=args.latency) as server, tempfile.TemporaryDirectory() as tmp:
         for k in (1, 3, 10):
             rows = rows_with_k(k, args.n)
@@ -107,6 +109,12 @@ def main(argv=None) -> int:
                     line += (f"  {ragas['calls'] / args.n:>19.2f} {ragas['wall'] / args.n:>21.3f} "
                              f"{ragas['wall'] / wall:>12.2f}x")
             print(line, flush=True)
+            lines.append(line)
+    ragas_note = (f"ragas: {subprocess.run([args.ragas_python, '-c', 'import ragas; print(ragas.__version__)'], capture_output=True, text=True).stdout.strip()}"
+                  if args.ragas_python else "ragas: not run (pass --ragas-python)")
+    Path(args.out).write_text("# LLM judge: calls, tokens and time\n\nMeasured by `python benchmarks/llm_cost.py "
+                              + " ".join(argv or sys.argv[1:]) + f"` ({ragas_note}).\n\n```\n" + "\n".join(lines) + "\n```\n")
+    print(f"wrote {args.out}")
     return 0
 
 

@@ -59,6 +59,41 @@ def answer_for(prompt: str, data: dict) -> dict:
     raise ValueError(prompt)
 
 
+def instance_of(schema: dict, defs: dict) -> object:
+    """A small valid instance of a JSON schema (for prompts of other tools, such as ragas,
+    that put their output schema in the prompt): one item per array, verdicts of 1."""
+    if "$ref" in schema:
+        return instance_of(defs[schema["$ref"].rsplit("/", 1)[-1]], defs)
+    if "anyOf" in schema:
+        return instance_of(schema["anyOf"][0], defs)
+    kind = schema.get("type")
+    if kind == "object":
+        return {k: instance_of(v, defs) for k, v in schema.get("properties", {}).items()}
+    if kind == "array":
+        return [instance_of(schema.get("items", {}), defs)]
+    if kind == "integer":
+        return 1
+    if kind == "number":
+        return 1.0
+    if kind == "boolean":
+        return True
+    return "a statement from the answer"
+
+
+def schema_in_prompt(text: str) -> dict | None:
+    at = text.find("JSON Schema")
+    start = text.find("{", at) if at >= 0 else -1
+    depth = 0
+    for i in range(start, len(text)) if start >= 0 else ():
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        if depth == 0:
+            try:
+                return json.loads(text[start:i + 1])
+            except json.JSONDecodeError:
+                return None
+    return None
+
+
 PROMPT_MARKERS = [("claims_support", "check whether texts are supported"), ("claims", "split texts into atomic claims"),
                   ("support", "decide whether claims are supported"), ("usefulness", "judge retrieved chunks"),
                   ("relevant_sentences", "numbered sentences"), ("answer_relevance", "write 3 different questions")]
@@ -135,6 +170,16 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(400, {"error": {"message": "response_format json_schema is not supported"}})
         anthropic = self.path.endswith("/messages")
         messages = body["messages"]
+        if not anthropic and not any(m["role"] == "system" for m in messages):  # another tool's prompt
+            schema = schema_in_prompt(messages[-1]["content"])
+            if schema is None:
+                return self._send(400, {"error": {"message": "unrecognised prompt"}})
+            content = json.dumps(instance_of(schema, schema.get("$defs", {})))
+            return self._send(200, {"id": "x", "object": "chat.completion", "model": body.get("model"),
+                                    "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
+                                                 "finish_reason": "stop"}],
+                                    "usage": {"prompt_tokens": len(messages[-1]["content"]) // 4,
+                                              "completion_tokens": len(content) // 4}})
         system = body["system"] if anthropic else next(m["content"] for m in messages if m["role"] == "system")
         user = next(m["content"] for m in messages if m["role"] == "user")
         data = json.loads(user.split("<data>", 1)[1].rsplit("</data>", 1)[0])
