@@ -175,9 +175,13 @@ def test_injected_text_does_not_change_offline_verdicts(judge, attack):
     attacked_context = {**clean, "contexts": clean["contexts"] + [attack]}
     results = evaluate([clean, attacked_answer, attacked_context], metrics=["faithfulness"], judge=judge)
     claim = "The capital of Australia is Sydney."
-    assert result_claims(results, 0)[claim] is False  # the wrong capital is not supported
-    assert result_claims(results, 1)[claim] is False  # ... whatever the answer adds
-    assert result_claims(results, 2)[claim] is False  # ... or the contexts say
+    clean_verdict = result_claims(results, 0)[claim]
+    if judge == "local":
+        assert clean_verdict is False  # the wrong capital is not supported (the lexical judge cannot tell)
+    assert result_claims(results, 1)[claim] is clean_verdict  # whatever the answer adds
+    assert result_claims(results, 2)[claim] is clean_verdict  # or the contexts say
+    injected = [c for c, v in result_claims(results, 1).items() if c != claim]
+    assert all(not result_claims(results, 1)[c] for c in injected)  # the injected sentences are unsupported claims
     assert results.metric_results[1]["faithfulness"].score <= results.metric_results[0]["faithfulness"].score + 1e-9
 
 

@@ -71,6 +71,10 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("-o", "--out", default="report.html")
     rep.add_argument("--title", default="ragmeter report")
 
+    bench = sub.add_parser("bench", help="measure the judges against human labels (benchmarks/metaeval.py)")
+    bench.add_argument("--judges", default="lexical,local")
+    bench.add_argument("--out", default=None, help="markdown file to write (default: benchmarks/RESULTS.md)")
+
     cache = sub.add_parser("cache", help="the LLM answer cache: info or clear")
     cache.add_argument("action", choices=["info", "clear"])
     cache.add_argument("--cache", dest="cache_path", default=None)
@@ -225,6 +229,18 @@ def cmd_report(args) -> int:
     return 0
 
 
+def cmd_bench(args) -> int:
+    import runpy
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "metaeval.py"
+    if not script.exists():
+        raise ConfigError("the benchmark lives in a source checkout of ragmeter (benchmarks/metaeval.py), "
+                          "with the human-labelled data beside it; install ragmeter from a checkout to run it.")
+    argv = ["--judges", args.judges] + (["--out", args.out] if args.out else [])
+    module = runpy.run_path(str(script), run_name="ragmeter_bench")
+    return int(module["main"](argv) or 0)
+
+
 def cmd_cache(args) -> int:
     from .cache import Cache
 
@@ -248,7 +264,7 @@ def cmd_plot(args) -> int:
 
 
 COMMANDS = {"evaluate": cmd_evaluate, "demo": cmd_demo, "compare": cmd_compare, "check": cmd_check, "plot": cmd_plot,
-            "cache": cmd_cache, "report": cmd_report}
+            "cache": cmd_cache, "report": cmd_report, "bench": cmd_bench}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -23,7 +23,7 @@ from .base import (
     Verdict,
 )
 from .noncommittal import is_noncommittal
-from .text import capitalised, content_set, negated, numbers, split_sentences, tokens
+from .text import content_set, negated, numbers, split_sentences
 
 
 def ramp(value: float, threshold: float, width: float = 0.4) -> float:
@@ -48,7 +48,7 @@ def coverage(part: frozenset[str], whole: frozenset[str]) -> float:
 
 class LexicalJudge(Judge):
     name = "lexical"
-    version = "2"
+    version = "1"
 
     def __init__(self, support_threshold: float = 0.6, usefulness_threshold: float = 0.3,
                  relevance_threshold: float = 0.25, embed_dim: int = 1024):
@@ -71,7 +71,7 @@ class LexicalJudge(Judge):
         return [split_into_claims(item.text) for item in items]
 
     def _support_one(self, sentences: list[str], sentence_sets: list[frozenset[str]], all_tokens: frozenset[str],
-                     all_numbers: frozenset[str], all_words: frozenset[str], claim: str) -> Verdict:
+                     all_numbers: frozenset[str], claim: str) -> Verdict:
         claim_tokens = content_set(claim)
         score = coverage(claim_tokens, all_tokens)
         evidence = None
@@ -82,8 +82,6 @@ class LexicalJudge(Judge):
                 score *= 0.5
         if numbers(claim) - all_numbers:  # a number the premises do not have
             score *= 0.5
-        if capitalised(claim) - all_words:  # a name the premises do not mention
-            score *= 0.5
         return Verdict(ramp(score, self.support_threshold), claim, evidence)
 
     async def support(self, items: Sequence[SupportItem]) -> list[list[Verdict]]:
@@ -93,8 +91,7 @@ class LexicalJudge(Judge):
             sets = [content_set(s) for s in sentences]
             all_tokens = frozenset().union(*sets) if sets else frozenset()
             all_numbers = frozenset().union(*(numbers(p) for p in item.premises)) if item.premises else frozenset()
-            all_words = frozenset(t for p in item.premises for t in tokens(p))
-            out.append([self._support_one(sentences, sets, all_tokens, all_numbers, all_words, c) for c in item.claims])
+            out.append([self._support_one(sentences, sets, all_tokens, all_numbers, c) for c in item.claims])
         return out
 
     async def usefulness(self, items: Sequence[UsefulnessItem]) -> list[list[Verdict]]:
