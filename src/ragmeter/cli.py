@@ -40,6 +40,10 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--out", default="ragmeter-out", help="folder for result.json and scores.csv (default: ragmeter-out)")
     ev.add_argument("--quiet", action="store_true", help="no progress bar")
     ev.add_argument("--resume", action="store_true", help="continue the unfinished run stored in --out")
+    ev.add_argument("--engine", choices=["local", "ray"], default="local", help="ray: run on a Ray cluster")
+    ev.add_argument("--address", default=None, help="Ray cluster address (default: start a local one)")
+    ev.add_argument("--actors", type=int, default=2, help="Ray actors (default 2)")
+    ev.add_argument("--batch-size", type=int, default=256, help="rows per Ray batch (default 256)")
     llm = ev.add_argument_group("LLM judge")
     llm.add_argument("--llm", default=None, help="openai:MODEL, anthropic:MODEL or transformers:PATH")
     llm.add_argument("--embeddings", default=None, help="openai:MODEL, local, or sentence-transformers:PATH")
@@ -91,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _print_table(result, title: str) -> None:
+    """A table of aggregates; ``result`` is a Result or anything with ``aggregates``."""
     from rich.console import Console
     from rich.table import Table
 
@@ -112,6 +117,24 @@ def _write(result, out: str | Path) -> Path:
     return folder
 
 
+def cmd_evaluate_ray(args, options: dict) -> int:
+    import json
+
+    from .integrations.ray import _ray, evaluate_ray
+
+    ray = _ray()
+    ray.init(address=args.address, ignore_reinit_error=True, log_to_driver=False)
+    out = Path(args.out)
+    run = evaluate_ray(args.data, metrics=args.metrics, judge=None if args.llm else (args.judge or "local"),
+                       llm=args.llm, embeddings=args.embeddings, output=out / "shards", resume=args.resume,
+                       num_actors=args.actors, batch_size=args.batch_size, **options)
+    _print_table(run, f"{args.data} (judge: {args.llm or args.judge or 'local'}, engine: ray)")
+    summary = {"aggregates": {m: a.to_dict() for m, a in run.aggregates.items()}, "provenance": run.provenance}
+    (out / "summary.json").write_text(json.dumps(summary, indent=1, default=str))
+    print(f"wrote {out / 'shards'} (Parquet, one shard per batch) and {out / 'summary.json'}")
+    return 0
+
+
 def cmd_evaluate(args) -> int:
     from .engine import evaluate
 
@@ -120,6 +143,8 @@ def cmd_evaluate(args) -> int:
         options = {"cache": False if args.no_cache else (args.cache_path or True), "dry_run": args.dry_run,
                    "budget": args.budget, "max_concurrency": args.max_concurrency, "rpm": args.rpm, "tpm": args.tpm,
                    "timeout": args.timeout}
+    if args.engine == "ray":
+        return cmd_evaluate_ray(args, {k: v for k, v in options.items() if k != "dry_run"})
     try:
         result = evaluate(args.data, metrics=args.metrics, judge=args.judge, llm=args.llm, embeddings=args.embeddings,
                           out=None if args.dry_run else args.out, resume=args.resume,

@@ -36,18 +36,24 @@ class Aggregate:
         return asdict(self)
 
 
+def summarise(scores: Any, n_skipped: int, n_error: int, confidence: float = 0.95, n_resamples: int = 1000,
+              seed: int = 0) -> Aggregate:
+    """Aggregate of the ok scores of one metric (also used by the Ray engine on its columns)."""
+    x = np.asarray(scores, dtype=float)
+    ci = bootstrap_ci(x, confidence, n_resamples, seed)
+    return Aggregate(
+        mean=float(x.mean()) if x.size else None,
+        std=float(x.std(ddof=1)) if x.size > 1 else (0.0 if x.size else None),
+        n=int(x.size + n_skipped + n_error), n_ok=int(x.size), n_skipped=int(n_skipped), n_error=int(n_error),
+        ci_low=ci[0] if ci else None, ci_high=ci[1] if ci else None, confidence=confidence,
+    )
+
+
 def aggregate(results: list[MetricResult], confidence: float = 0.95, n_resamples: int = 1000,
               seed: int = 0) -> Aggregate:
     scores = [r.score for r in results if r.status == "ok" and r.score is not None]
-    ci = bootstrap_ci(scores, confidence, n_resamples, seed)
-    return Aggregate(
-        mean=float(np.mean(scores)) if scores else None,
-        std=float(np.std(scores, ddof=1)) if len(scores) > 1 else (0.0 if scores else None),
-        n=len(results), n_ok=len(scores),
-        n_skipped=sum(r.status == "skipped" for r in results),
-        n_error=sum(r.status == "error" for r in results),
-        ci_low=ci[0] if ci else None, ci_high=ci[1] if ci else None, confidence=confidence,
-    )
+    return summarise(scores, sum(r.status == "skipped" for r in results), sum(r.status == "error" for r in results),
+                     confidence, n_resamples, seed)
 
 
 class Result:

@@ -43,6 +43,8 @@ class RunnerSettings:
     prices: dict[str, tuple[float, float]] = field(default_factory=dict)
     dry_run: bool = False
     seed: int | None = None
+    #: an object with ``async wait(tokens)`` shared by many runners (the Ray engine's global limiter)
+    rate_limiter: Any = None
 
 
 class AdaptiveLimit:
@@ -79,8 +81,8 @@ class AdaptiveLimit:
 class RateLimiter:
     """Sliding one-minute windows of requests and tokens."""
 
-    def __init__(self, rpm: int | None, tpm: int | None, clock=time.monotonic):
-        self.rpm, self.tpm, self._clock = rpm, tpm, clock
+    def __init__(self, rpm: int | None, tpm: int | None, clock=time.monotonic, window_s: float = 60.0):
+        self.rpm, self.tpm, self._clock, self.window = rpm, tpm, clock, window_s
         self._requests: deque[float] = deque()
         self._tokens: deque[tuple[float, int]] = deque()
         self._lock = asyncio.Lock()
@@ -90,22 +92,29 @@ class RateLimiter:
             return
         async with self._lock:
             while True:
-                now = self._clock()
-                while self._requests and now - self._requests[0] >= 60:
-                    self._requests.popleft()
-                while self._tokens and now - self._tokens[0][0] >= 60:
-                    self._tokens.popleft()
-                used = sum(t for _, t in self._tokens)
-                waits = []
-                if self.rpm and len(self._requests) >= self.rpm:
-                    waits.append(60 - (now - self._requests[0]))
-                if self.tpm and self._tokens and used + tokens > self.tpm:
-                    waits.append(60 - (now - self._tokens[0][0]))
-                if not waits:
-                    self._requests.append(now)
-                    self._tokens.append((now, tokens))
+                delay = self.try_acquire(tokens)
+                if delay == 0:
                     return
-                await asyncio.sleep(min(1.0, max(0.01, min(waits))))  # re-check the clock at least every second
+                await asyncio.sleep(min(1.0, max(0.01, delay)))  # re-check the clock at least every second
+
+    def try_acquire(self, tokens: int) -> float:
+        """Take a slot now and return 0, or return how long to wait before asking again."""
+        now = self._clock()
+        while self._requests and now - self._requests[0] >= self.window:
+            self._requests.popleft()
+        while self._tokens and now - self._tokens[0][0] >= self.window:
+            self._tokens.popleft()
+        used = sum(t for _, t in self._tokens)
+        waits = []
+        if self.rpm and len(self._requests) >= self.rpm:
+            waits.append(self.window - (now - self._requests[0]))
+        if self.tpm and self._tokens and used + tokens > self.tpm:
+            waits.append(self.window - (now - self._tokens[0][0]))
+        if waits:
+            return max(0.001, min(waits))
+        self._requests.append(now)
+        self._tokens.append((now, tokens))
+        return 0.0
 
 
 def estimate_tokens(messages: Sequence[Message]) -> int:
@@ -121,7 +130,7 @@ class CallRunner:
         self.prices = load_prices(self.settings.prices)
         self.price = price_of(model.id, self.prices)
         self.limit: AdaptiveLimit | None = None
-        self.rate: RateLimiter | None = None
+        self.rate: Any = None
         self.dry_run_calls: list[dict[str, Any]] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._reserved = 0.0
@@ -135,7 +144,7 @@ class CallRunner:
         if self.limit is None or self._loop is not loop:  # asyncio primitives belong to one loop
             self._loop = loop
             self.limit = AdaptiveLimit(self.settings.start_concurrency, self.settings.max_concurrency)
-            self.rate = RateLimiter(self.settings.rpm, self.settings.tpm)
+            self.rate = self.settings.rate_limiter or RateLimiter(self.settings.rpm, self.settings.tpm)
 
     def key(self, messages: Sequence[Message], schema, prompt_version: str, temperature: float,
             max_tokens: int | None) -> str:

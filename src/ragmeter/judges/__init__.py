@@ -30,12 +30,13 @@ def default_judge(notice=None) -> Judge:
     return LexicalJudge()
 
 
-LLM_OPTIONS = ("cache", "budget", "dry_run", "max_concurrency", "rpm", "tpm", "timeout", "prices", "max_retries")
+LLM_OPTIONS = ("cache", "budget", "dry_run", "max_concurrency", "rpm", "tpm", "timeout", "prices", "max_retries",
+               "rate_limiter")
 
 
 def llm_judge(llm: Any, embeddings: Any = None, cache: Any = True, budget: float | None = None, dry_run: bool = False,
               max_concurrency: int = 16, rpm: int | None = None, tpm: int | None = None, timeout: float = 60.0,
-              prices: dict | None = None, max_retries: int = 6) -> Judge:
+              prices: dict | None = None, max_retries: int = 6, rate_limiter: Any = None) -> Judge:
     from ..cache import Cache
     from ..models.resolve import resolve_embeddings, resolve_llm
     from ..runner import RunnerSettings
@@ -44,7 +45,7 @@ def llm_judge(llm: Any, embeddings: Any = None, cache: Any = True, budget: float
     if isinstance(cache, (str, bytes)) or hasattr(cache, "__fspath__"):
         cache = Cache(cache)
     settings = RunnerSettings(timeout=timeout, max_retries=max_retries, max_concurrency=max_concurrency, rpm=rpm, tpm=tpm,
-                              budget_usd=budget, prices=dict(prices or {}), dry_run=dry_run)
+                              budget_usd=budget, prices=dict(prices or {}), dry_run=dry_run, rate_limiter=rate_limiter)
     return LLMJudge(resolve_llm(llm), resolve_embeddings(embeddings), cache=cache, settings=settings)
 
 
