@@ -57,6 +57,7 @@ class LocalJudge(Judge):
 
             self.nli = NLICrossEncoder(nli_model)
         self._cache: dict[str, np.ndarray] = {}
+        self._ids: dict[str, np.ndarray] = {}
         self._max_cache = max_cache
 
     def model(self, name: str):
@@ -86,18 +87,26 @@ class LocalJudge(Judge):
             self._cache.update(zip(new, self.sentence_embedder.embed(new)))
         return {t: self._cache[t] for t in texts}
 
+    def token_ids(self, texts: Sequence[str]) -> list[np.ndarray]:
+        """Content-token ids of each text, each distinct text tokenised once per judge."""
+        new = [t for t in dict.fromkeys(texts) if t not in self._ids]
+        if new:
+            if len(self._ids) + len(new) > self._max_cache:
+                self._ids.clear()
+            self._ids.update(zip(new, self.static.content_token_ids(new)))
+        return [self._ids[t] for t in texts]
+
     def _token_vectors(self, text: str) -> np.ndarray:
-        (ids,) = self.static.content_token_ids([text])
-        return self.static.token_vectors(ids)
+        return self.static.token_vectors(self.token_ids([text])[0])
 
     def _token_vectors_and_weights(self, text: str) -> tuple[np.ndarray, np.ndarray]:
-        (ids,) = self.static.content_token_ids([text])
+        ids = self.token_ids([text])[0]
         return self.static.token_vectors(ids), self.static.token_weights[ids]
 
     def _premise_view(self, premises: Sequence[str], vecs: dict[str, np.ndarray]) -> PremiseView:
         windows = _windows(premises)
-        ids = np.unique(np.concatenate(self.static.content_token_ids(list(premises)) or [np.zeros(0, np.int64)]))
-        window_ids = self.static.content_token_ids(windows) if windows else []
+        ids = np.unique(np.concatenate(self.token_ids(list(premises)) or [np.zeros(0, np.int64)]))
+        window_ids = self.token_ids(windows) if windows else []
         sets = [content_set(w) for w in windows]
         return PremiseView(
             windows=windows, window_sets=sets,
@@ -114,8 +123,10 @@ class LocalJudge(Judge):
         texts = [w for premises, claims in pairs for w in _windows(premises)] + [c for _, cs in pairs for c in cs]
         vecs = self.vectors(texts)
         rows, owners = [], []
+        views: dict[tuple[str, ...], PremiseView] = {}
         for i, (premises, claims) in enumerate(pairs):
-            view = self._premise_view(premises, vecs)
+            key = tuple(premises)
+            view = views.get(key) or views.setdefault(key, self._premise_view(premises, vecs))
             for claim in claims:
                 rows.append(support_features(claim, vecs[claim], *self._token_vectors_and_weights(claim), view))
                 best = int(np.argmax(view.window_vectors @ vecs[claim])) if view.windows else None
@@ -179,9 +190,9 @@ class LocalJudge(Judge):
         vecs = self.vectors([item.question for item in items] + [s for ss in per_item for s in ss])
         rows, owners = [], []
         for i, (item, sentences) in enumerate(zip(items, per_item)):
-            (q_ids,) = self.static.content_token_ids([item.question])
+            (q_ids,) = self.token_ids([item.question])
             q_tokens = content_set(item.question)
-            s_ids = self.static.content_token_ids(sentences) if sentences else []
+            s_ids = self.token_ids(sentences) if sentences else []
             for sentence, ids in zip(sentences, s_ids):
                 rows.append(relevance_features(vecs[item.question], q_tokens, q_ids, sentence, vecs[sentence], ids,
                                                self.static.token_vectors))
@@ -202,7 +213,7 @@ class LocalJudge(Judge):
         vecs = self.vectors([t for item in items for t in (item.question, item.answer)])
         rows = []
         for item in items:
-            (q_ids, a_ids) = self.static.content_token_ids([item.question, item.answer])
+            (q_ids, a_ids) = self.token_ids([item.question, item.answer])
             rows.append(relevance_features(vecs[item.question], content_set(item.question), q_ids, item.answer,
                                            vecs[item.answer], a_ids, self.static.token_vectors)[:len(ANSWER_FEATURES)])
         return rows
