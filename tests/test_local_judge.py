@@ -146,3 +146,15 @@ def test_local_judge_is_deterministic(judge):
     a = evaluate(good_rows(), judge=LocalJudge())
     b = evaluate(good_rows(), judge=LocalJudge())
     assert a.means() == b.means()
+
+
+def test_results_do_not_depend_on_cache_size_or_batching():
+    """Bounded caches are cleared mid-run on long runs; scores must not change (a bug once
+    turned the cleared entries into errors)."""
+    rows = [{**r, "question": f"{r['question']} {i}"} for i, r in enumerate((good_rows() + bad_rows()) * 6)]
+    metrics = ["faithfulness", "context_recall", "answer_relevancy"]
+    a = evaluate(rows, metrics=metrics, judge=LocalJudge())
+    b = evaluate(rows, metrics=metrics, judge=LocalJudge(max_cache=20), window=7)
+    for m in metrics:
+        assert [r[m].status for r in b.metric_results] == ["ok"] * len(rows)
+        assert b.scores(m) == pytest.approx(a.scores(m), abs=1e-9)

@@ -121,3 +121,19 @@ def test_rate_limit_holds_across_actors():
         assert all(b - a >= 1.0 - 0.05 for a, b in zip(times, times[4:]))
         assert time.time() - start >= 3.0
         assert run.aggregates["context_precision"].n_ok == 16
+
+
+def test_cli_engine_ray(tmp_path):
+    import subprocess
+    import sys
+
+    data = tmp_path / "d.jsonl"
+    data.write_text("\n".join(json.dumps(r) for r in rows(16)))
+    proc = subprocess.run([sys.executable, "-m", "ragmeter.cli", "evaluate", str(data), "--engine", "ray", "--judge",
+                           "lexical", "--metrics", "faithfulness", "--batch-size", "8", "--out", str(tmp_path / "o")],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "engine: ray" in proc.stdout
+    summary = json.loads((tmp_path / "o" / "summary.json").read_text())
+    assert summary["aggregates"]["faithfulness"]["n"] == 16
+    assert len(list((tmp_path / "o" / "shards").glob("part-*.parquet"))) == 2

@@ -40,6 +40,12 @@ class _Batcher:
         self._scheduled = False
         self._counter = counter
         self._name = name
+        self._tasks: set[asyncio.Task] = set()  # strong references: the loop keeps only weak ones
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def ask(self, item: Hashable) -> asyncio.Future:
         fut = self._memo.get(item)
@@ -51,10 +57,10 @@ class _Batcher:
         self._pending.append((item, fut))
         if len(self._pending) >= self._max_batch:
             batch, self._pending = self._pending, []
-            loop.create_task(self._run(batch))
+            self._spawn(self._run(batch))
         elif not self._scheduled:
             self._scheduled = True
-            loop.create_task(self._flush_soon())
+            self._spawn(self._flush_soon())
         return fut
 
     async def _flush_soon(self) -> None:

@@ -31,7 +31,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ragmeter", description="Evaluate RAG pipelines, offline by default.")
     parser.add_argument("--version", action="version", version=f"ragmeter {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_evaluate(sub)
+    _add_run_tools(sub)
+    return parser
 
+
+def _add_evaluate(sub) -> None:
     ev = sub.add_parser("evaluate", help="score a CSV/JSONL/JSON/Parquet file")
     ev.add_argument("data", help="path to the evaluation data")
     ev.add_argument("--metrics", type=_metric_list, default=list(DEFAULT_METRICS),
@@ -56,6 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
     llm.add_argument("--tpm", type=int, default=None, help="tokens per minute cap")
     llm.add_argument("--timeout", type=float, default=60.0, help="seconds per call")
 
+
+def _add_run_tools(sub) -> None:
     cmp = sub.add_parser("compare", help="paired comparison of two runs, with significance tests")
     cmp.add_argument("run_a", help="result.json (or its folder) of run A")
     cmp.add_argument("run_b", help="result.json (or its folder) of run B")
@@ -91,7 +98,6 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="seed 000's good vs bad pipeline, on the offline judge")
     demo.add_argument("--judge", default=None, help=f"one of {', '.join(JUDGE_NAMES)}")
     demo.add_argument("--out", default="ragmeter-demo", help="folder for both results and the report (default: ragmeter-demo)")
-    return parser
 
 
 def _print_table(result, title: str) -> None:

@@ -88,7 +88,7 @@ async def _score_one(metric: Metric, sample: Sample, ask: Asker) -> MetricResult
 
 async def _score_sample(index: int, sample: Sample, metrics: Sequence[Metric], ask: Asker,
                         done: dict[tuple[int, str], MetricResult], store: RunStore | None,
-                        slots: asyncio.Semaphore) -> dict[str, MetricResult]:
+                        slots: asyncio.Semaphore, on_done: Any = None) -> dict[str, MetricResult]:
     todo = [m for m in metrics if (index, m.name) not in done]
     if todo:
         async with slots:  # samples finish (and are stored) progressively, not all at the end
@@ -98,6 +98,8 @@ async def _score_sample(index: int, sample: Sample, metrics: Sequence[Metric], a
     if store is not None and todo:
         store.write(index, dict(zip((m.name for m in todo), fresh)))
     computed = dict(zip((m.name for m in todo), fresh))
+    if on_done is not None:
+        on_done()
     return {m.name: computed[m.name] if m.name in computed else done[(index, m.name)] for m in metrics}
 
 
@@ -130,37 +132,19 @@ async def aevaluate(dataset: Any, metrics: Sequence[Any] | None = None, judge: A
     progress = _Progress(len(data)) if show_progress else None
     # in-process judges batch best with many samples at once; an LLM judge keeps a few in flight
     slots = asyncio.Semaphore(getattr(the_judge, "samples_in_flight", None) or window)
+    usage = getattr(getattr(the_judge, "runner", None), "usage", None)
+    on_done = (lambda: progress.advance(1, usage)) if progress else None
     try:
         for start in range(0, len(data), window):
             part = data.samples[start:start + window]
-            scores.extend(await asyncio.gather(*(_score_sample(start + i, s, chosen, ask, done, store, slots)
+            scores.extend(await asyncio.gather(*(_score_sample(start + i, s, chosen, ask, done, store, slots, on_done)
                                                  for i, s in enumerate(part))))
             ask.forget()
-            if progress:
-                progress.advance(len(part))
     finally:
         if progress:
             progress.close()
-    ended = dt.datetime.now(dt.timezone.utc)
-    provenance = {
-        "ragmeter_version": __version__,
-        "judge": the_judge.describe(),
-        "metrics": {m.name: m.describe() for m in chosen},
-        "dataset_hash": digest,
-        "n_samples": len(data),
-        "started_at": started.isoformat(),
-        "ended_at": ended.isoformat(),
-        "duration_s": round((ended - started).total_seconds(), 3),
-        "judge_batches": dict(ask.batches),
-        "python": platform.python_version(),
-        "settings": {"confidence": confidence, "n_resamples": n_resamples, "seed": seed, "window": window},
-    }
-    runner = getattr(the_judge, "runner", None)
-    if runner is not None and runner.settings.dry_run:
-        tokens = sum(c["prompt_tokens"] for c in runner.dry_run_calls)
-        provenance["dry_run"] = {"calls": len(runner.dry_run_calls), "prompt_tokens_estimate": tokens,
-                                 "cost_usd_estimate": None if runner.price is None else tokens * runner.price[0] / 1e6,
-                                 "cached_calls": runner.usage.cache_hits}
+    provenance = make_provenance(the_judge, chosen, digest, len(data), started, ask,
+                                 {"confidence": confidence, "n_resamples": n_resamples, "seed": seed, "window": window})
     if store is not None:
         provenance["run_store"] = {"path": str(store.path), "resumed_results": len(done)}
     result = Result([s.to_dict() for s in data.samples], scores, [m.name for m in chosen], provenance, notes)
@@ -169,6 +153,26 @@ async def aevaluate(dataset: Any, metrics: Sequence[Any] | None = None, judge: A
         store.complete()
         store.close()
     return result
+
+
+def make_provenance(judge: Judge, metrics: Sequence[Metric], digest: str, n: int, started: dt.datetime, ask: Asker,
+                    settings: dict[str, Any]) -> dict[str, Any]:
+    """Everything needed to trace a number back to what made it."""
+    ended = dt.datetime.now(dt.timezone.utc)
+    provenance = {
+        "ragmeter_version": __version__, "judge": judge.describe(),
+        "metrics": {m.name: m.describe() for m in metrics}, "dataset_hash": digest, "n_samples": n,
+        "started_at": started.isoformat(), "ended_at": ended.isoformat(),
+        "duration_s": round((ended - started).total_seconds(), 3), "judge_batches": dict(ask.batches),
+        "python": platform.python_version(), "settings": settings,
+    }
+    runner = getattr(judge, "runner", None)
+    if runner is not None and runner.settings.dry_run:
+        tokens = sum(c["prompt_tokens"] for c in runner.dry_run_calls)
+        provenance["dry_run"] = {"calls": len(runner.dry_run_calls), "prompt_tokens_estimate": tokens,
+                                 "cost_usd_estimate": None if runner.price is None else tokens * runner.price[0] / 1e6,
+                                 "cached_calls": runner.usage.cache_hits}
+    return provenance
 
 
 def evaluate(dataset: Any = None, metrics: Sequence[Any] | None = None, judge: Any = None,
@@ -196,12 +200,16 @@ class _Progress:
         from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
         self._bar = Progress(TextColumn("evaluating"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                             TimeRemainingColumn(), transient=True)
+                             TimeRemainingColumn(), TextColumn("{task.fields[cost]}"), transient=True)
         self._bar.start()
-        self._task = self._bar.add_task("evaluating", total=total)
+        self._task = self._bar.add_task("evaluating", total=total, cost="")
 
-    def advance(self, n: int) -> None:
-        self._bar.advance(self._task, n)
+    def advance(self, n: int, usage=None) -> None:
+        cost = ""
+        if usage is not None:
+            spent = "?" if usage.cost_usd is None else f"${usage.cost_usd:.4f}"
+            cost = f"{usage.calls} calls, {spent}"
+        self._bar.update(self._task, advance=n, cost=cost)
 
     def close(self) -> None:
         self._bar.stop()

@@ -18,7 +18,9 @@ from .text import capitalised, content_set, negated, numbers
 SUPPORT_FEATURES = ("cov_all", "cov_best", "emb_best", "soft_mean", "soft_min", "soft_weighted", "soft_best",
                     "num_miss", "name_miss", "neg_mismatch", "claim_len")
 RELEVANCE_FEATURES = ("emb", "cov_question", "soft_question", "sentence_len")
-ANSWER_FEATURES = ("emb", "cov_question", "soft_question")
+# answer relevance: similarity and coverage of the question's words; both weights come out
+# positive (relevance must not fall as coverage rises), which adding soft coverage broke
+ANSWER_FEATURES = ("emb", "cov_question")
 
 
 @dataclass

@@ -107,11 +107,7 @@ class LLMJudge(Judge):
             return out
 
         results = await self._gather(one(ix) for ix in groups.values())
-        answers: list[Any] = [None] * len(items)
-        for indices, result in zip(groups.values(), results):
-            for i in indices:
-                answers[i] = result if isinstance(result, BaseException) else result[i]
-        return answers
+        return _spread(groups.values(), results, len(items))
 
     async def split_claims(self, items: Sequence[ClaimsItem]) -> list[Any]:
         chunks = [list(range(i, min(i + TEXTS_PER_CALL, len(items)))) for i in range(0, len(items), TEXTS_PER_CALL)]
@@ -168,11 +164,7 @@ class LLMJudge(Judge):
             return out
 
         results = await self._gather(one(q, ix) for q, ix in groups.items())
-        answers: list[Any] = [None] * len(items)
-        for indices, result in zip(groups.values(), results):
-            for i in indices:
-                answers[i] = result if isinstance(result, BaseException) else result[i]
-        return answers
+        return _spread(groups.values(), results, len(items))
 
     async def answer_relevance(self, items: Sequence[AnswerRelevanceItem]) -> list[Any]:
         async def one(item: AnswerRelevanceItem) -> Relevance:
@@ -191,6 +183,15 @@ class LLMJudge(Judge):
 
     async def embed(self, texts: Sequence[str]) -> np.ndarray:
         return await self.embeddings.aembed(list(texts))
+
+
+def _spread(groups, results: list[Any], n: int) -> list[Any]:
+    """Hand each item its answer from its group's call (or the group's exception)."""
+    answers: list[Any] = [None] * n
+    for indices, result in zip(groups, results):
+        for i in indices:
+            answers[i] = result if isinstance(result, BaseException) else result[i]
+    return answers
 
 
 class LocalEmbedder(Embedder):

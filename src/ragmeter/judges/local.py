@@ -80,19 +80,21 @@ class LocalJudge(Judge):
     # ---- vectors ----------------------------------------------------------------------
     def vectors(self, texts: Sequence[str]) -> dict[str, np.ndarray]:
         """Unit sentence vectors of distinct texts, each text embedded once per judge."""
-        new = [t for t in dict.fromkeys(texts) if t not in self._cache]
+        distinct = list(dict.fromkeys(texts))
+        if len(self._cache) + len(distinct) > self._max_cache:
+            self._cache.clear()  # bounded memory; whatever this call needs is computed below
+        new = [t for t in distinct if t not in self._cache]
         if new:
-            if len(self._cache) + len(new) > self._max_cache:
-                self._cache.clear()
             self._cache.update(zip(new, self.sentence_embedder.embed(new)))
         return {t: self._cache[t] for t in texts}
 
     def token_ids(self, texts: Sequence[str]) -> list[np.ndarray]:
         """Content-token ids of each text, each distinct text tokenised once per judge."""
-        new = [t for t in dict.fromkeys(texts) if t not in self._ids]
+        distinct = list(dict.fromkeys(texts))
+        if len(self._ids) + len(distinct) > self._max_cache:
+            self._ids.clear()
+        new = [t for t in distinct if t not in self._ids]
         if new:
-            if len(self._ids) + len(new) > self._max_cache:
-                self._ids.clear()
             self._ids.update(zip(new, self.static.content_token_ids(new)))
         return [self._ids[t] for t in texts]
 
@@ -228,8 +230,7 @@ class LocalJudge(Judge):
             if is_noncommittal(item.answer):
                 out.append(Relevance(0.0, True, {"noncommittal": True}))
                 continue
-            detail = {"similarity": round(row[0], 4), "question_words_covered": round(row[1], 4),
-                      "question_words_covered_soft": round(row[2], 4)}
+            detail = {"similarity": round(row[0], 4), "question_words_covered": round(row[1], 4)}
             out.append(Relevance(float(p), False, detail))
         return out
 
