@@ -5,7 +5,6 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-METAEVAL = REPO.parent / "shared" / "data" / "metaeval"
 
 
 @pytest.fixture

@@ -143,6 +143,7 @@ async def aevaluate(dataset: Any, metrics: Sequence[Any] | None = None, judge: A
     finally:
         if progress:
             progress.close()
+        await the_judge.aclose()  # an HTTP client belongs to this event loop
     provenance = make_provenance(the_judge, chosen, digest, len(data), started, ask,
                                  {"confidence": confidence, "n_resamples": n_resamples, "seed": seed, "window": window})
     if store is not None:

@@ -63,7 +63,11 @@ class LLMJudge(Judge):
                 "runner": self.runner.describe(), "usage": self.runner.usage.to_dict()}
 
     async def aclose(self) -> None:
+        """Close HTTP clients; they are made again on the next call, so a judge can be reused."""
         await self.llm.aclose()
+        closer = getattr(self.embeddings, "aclose", None)
+        if closer is not None:
+            await closer()
 
     # ---- one structured call, with one repair -------------------------------------------
     async def ask(self, prompt_name: str, payload: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:

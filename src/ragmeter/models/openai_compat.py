@@ -141,3 +141,6 @@ class OpenAIEmbeddings(Embedder):
         if len(rows) != len(texts):
             raise TransientError(f"asked for {len(texts)} embeddings, got {len(rows)}")
         return normalise(rows)
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
