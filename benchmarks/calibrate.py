@@ -7,8 +7,11 @@ Factcheck-GPT stance (completely supports vs the rest), weighted to count equall
 Sentence relevance (question, sentence -> relevant): SQuAD 2.0 dev, the sentence holding the
 answer vs the other sentences of its paragraph and of another article.
 Answer relevance (question, answer -> addresses it): EVOUNA TriviaQA answers of five systems
-to their own question vs to a random other question.
-WikiEval is never read here. Prints 5-fold cross-validated AUROC for each model.
+to their own question vs to a random other question, and the SQuAD 2.0 answer pairs of
+devsets.squad_answer_relevance_pairs (complete vs incomplete, withheld, padded, off-topic
+answers), the two sources weighted to count equally; fitted as a ranking (better answer
+first) with sign-constrained weights, then Platt-scaled.
+WikiEval is never read here. Prints 5-fold cross-validated AUROC (pairwise accuracy for answers).
 """
 
 from __future__ import annotations
@@ -69,7 +72,8 @@ def relevance_data(judge: LocalJudge):
 
 
 def answer_data(judge: LocalJudge):
-    """EVOUNA answers to their own question (on topic, right or wrong) vs to another question."""
+    """Pairs (better, worse), stored as consecutive rows: an EVOUNA answer to its own question
+    (on topic, right or wrong) vs to another question, and the two answers of each SQuAD pair."""
     import random
 
     from ragmeter.judges.base import AnswerRelevanceItem
@@ -77,16 +81,68 @@ def answer_data(judge: LocalJudge):
     rng = random.Random(0)
     data = [r for r in devsets.evouna() if (r["answer"] or "").strip()]
     questions = sorted({r["question"] for r in data})
-    items, y = [], []
+    items, kinds = [], []
     for r in data[::2]:
-        items.append(AnswerRelevanceItem(r["question"], r["answer"]))
-        y.append(1)
         other = rng.choice(questions)
         if other != r["question"]:
-            items.append(AnswerRelevanceItem(other, r["answer"]))
-            y.append(0)
-    rows = judge.answer_rows(items)
-    return np.asarray(rows), np.asarray(y), np.ones(len(y)), {"evouna_answer_pairs": len(y)}, None
+            items += [AnswerRelevanceItem(r["question"], r["answer"]), AnswerRelevanceItem(other, r["answer"])]
+            kinds.append("evouna")
+    for kind, question, better, worse in devsets.squad_answer_relevance_pairs(n=3000, seed=1):
+        items += [AnswerRelevanceItem(question, better), AnswerRelevanceItem(question, worse)]
+        kinds.append(f"squad_{kind}")
+    kinds_arr = np.asarray(kinds)
+    n_evouna = int((kinds_arr == "evouna").sum())
+    return (np.asarray(judge.answer_rows(items)), kinds_arr,
+            {"evouna_answer_pairs": n_evouna, "squad_answer_pairs": len(kinds) - n_evouna})
+
+
+def fit_ranking(x: np.ndarray, kinds: np.ndarray, names) -> tuple[LogisticModel, float]:
+    """A logistic model fitted to rank the better answer of each pair first (rows 2i, 2i+1).
+
+    Weights are constrained to the sign the feature's meaning gives (more coverage, relevance,
+    information: not less relevant; a missing answer type: not more), so the model cannot learn
+    an artefact of the dev sets such as "long answers are padded". EVOUNA and SQuAD pairs count
+    half each. The scale and intercept come from Platt scaling of the ranking score on the
+    rows' labels (better = 1, worse = 0). Returns the model and the out-of-fold pairwise accuracy.
+    """
+    from scipy.optimize import minimize
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import KFold
+
+    mean, scale = x.mean(axis=0), x.std(axis=0)
+    scale[scale == 0] = 1.0
+    z = (x - mean) / scale
+    diff = z[0::2] - z[1::2]
+    is_evouna = kinds == "evouna"
+    weight = np.where(is_evouna, 0.5 / max(is_evouna.sum(), 1), 0.5 / max((~is_evouna).sum(), 1))
+    sign = np.array([-1.0 if n.endswith("_miss") else 1.0 for n in names])
+
+    def solve(rows: np.ndarray) -> np.ndarray:
+        def loss(b):
+            margin = diff[rows] @ (b * sign)
+            grad = diff[rows].T @ (weight[rows] * -1.0 / (1.0 + np.exp(margin))) * sign
+            return float(np.sum(weight[rows] * np.logaddexp(0.0, -margin)) + 1e-3 * b @ b), grad + 2e-3 * b
+        res = minimize(loss, np.full(len(names), 0.1), jac=True, bounds=[(0, None)] * len(names), method="L-BFGS-B")
+        return res.x * sign
+
+    won = np.zeros(len(diff))
+    for train, test in KFold(5, shuffle=True, random_state=0).split(diff):
+        margin = diff[test] @ solve(train)
+        won[test] = (margin > 0) + 0.5 * (margin == 0)
+    for kind in np.unique(kinds):
+        print(f"  out-of-fold pairwise accuracy on {kind}: {won[kinds == kind].mean():.4f}")
+    coef = solve(np.arange(len(diff)))
+    score = (z @ coef).reshape(-1, 1)
+    labels = np.tile([1, 0], len(diff))
+    platt = LogisticRegression(C=1e4, max_iter=2000).fit(score, labels, sample_weight=np.repeat(weight, 2))
+    model = LogisticModel(tuple(names), mean, scale, coef * float(platt.coef_[0][0]), float(platt.intercept_[0]))
+    return model, float(np.average(won, weights=weight))
+
+
+def report(name: str, figure: str, model: LogisticModel) -> None:
+    print(f"{name}: {figure}")
+    for feature, c in zip(model.features, model.coef):
+        print(f"  {feature:>14s} {c:+.3f}")
 
 
 def main() -> None:
@@ -101,16 +157,19 @@ def main() -> None:
             "embedder": judge.sentence_embedder.describe()["embedder"]}
     models = {}
     for name, maker, names in (("support", support_data, SUPPORT_FEATURES),
-                               ("relevance", relevance_data, RELEVANCE_FEATURES),
-                               ("answer", answer_data, ANSWER_FEATURES)):
+                               ("relevance", relevance_data, RELEVANCE_FEATURES)):
         x, y, w, sizes, groups = maker(judge)
         model, auc = fit(x, y, w, names, groups)
         models[name] = model.to_dict()
         meta["fitted_on"].update(sizes)
         meta["cv_auroc"][name] = round(auc, 4)
-        print(f"{name}: {len(y)} rows, 5-fold CV AUROC {auc:.4f}")
-        for f, c in zip(names, model.coef):
-            print(f"  {f:>14s} {c:+.3f}")
+        report(name, f"{len(y)} rows, 5-fold CV AUROC {auc:.4f}", model)
+    x, kinds, sizes = answer_data(judge)
+    model, accuracy = fit_ranking(x, kinds, ANSWER_FEATURES)
+    models["answer"] = model.to_dict()
+    meta["fitted_on"].update(sizes)
+    meta["cv_pairwise_accuracy"] = {"answer": round(accuracy, 4)}
+    report("answer", f"{len(kinds)} pairs, 5-fold CV pairwise accuracy {accuracy:.4f}", model)
     if args.dry_run:
         return
     CALIBRATION_FILE.write_text(json.dumps({"meta": meta, "models": models}, indent=1) + "\n")

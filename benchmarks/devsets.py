@@ -93,13 +93,21 @@ def normalise_answer(text: str) -> str:
     return " ".join(re.sub(r"[^\w\s]", " ", text).split())
 
 
+VAGUE_PHRASES = ("a number of factors", "a particular time", "various reasons", "several things", "a certain place",
+                 "some people", "a specific amount", "different ways", "a notable figure", "an important event")
+
+
 def squad_answer_relevance_pairs(n: int = 600, seed: int = 0) -> list[tuple[str, str, str, str]]:
     """(kind, question, better answer, worse answer) built from SQuAD 2.0 dev, for choosing an
     answer-relevance formula without WikiEval:
     - "incomplete": two questions on one paragraph asked as one; both answer sentences vs one
     - "off_topic": the answer sentence vs a sentence of another article
     - "partial_span": the answer sentence vs a sentence of the same paragraph without the answer
-    - "redundant": the answer sentence vs the same padded with two sentences of another article"""
+    - "redundant": the answer sentence vs the same padded with two sentences of another article
+    - "withheld": the answer sentence vs the same with the answer span replaced by a vague
+      phrase ("... caused by a number of factors"): an answer that restates the question
+    - "withheld_elaborated": both followed by the same other sentence of the paragraph, so that
+      elaboration on the topic counts neither for nor against an answer"""
     from ragmeter.judges.text import split_sentences
 
     rng = random.Random(seed)
@@ -136,6 +144,13 @@ def squad_answer_relevance_pairs(n: int = 600, seed: int = 0) -> list[tuple[str,
         rest = [s for s in split_sentences(paragraph["context"]) if s != s1]
         if rest:
             out.append(("partial_span", q1["question"], s1, rng.choice(rest)))
+        span = q1["answers"][0]["text"]
+        if span and span in s1 and len(span) < len(s1) / 2:
+            withheld = s1.replace(span, rng.choice(VAGUE_PHRASES), 1)
+            out.append(("withheld", q1["question"], s1, withheld))
+            if rest:
+                more = rng.choice(rest)
+                out.append(("withheld_elaborated", q1["question"], f"{s1} {more}", f"{withheld} {more}"))
         if len(out) >= n:
             break
     return out

@@ -18,9 +18,10 @@ from .text import capitalised, content_set, negated, numbers
 SUPPORT_FEATURES = ("cov_all", "cov_best", "emb_best", "soft_mean", "soft_min", "soft_weighted", "soft_best",
                     "num_miss", "name_miss", "neg_mismatch", "claim_len")
 RELEVANCE_FEATURES = ("emb", "cov_question", "soft_question", "sentence_len")
-# answer relevance: similarity and coverage of the question's words; both weights come out
-# positive (relevance must not fall as coverage rises), which adding soft coverage broke
-ANSWER_FEATURES = ("emb", "cov_question")
+# answer relevance: is the answer about the question (similarity, the question's words, its
+# best sentence), does it stay on it (mean sentence relevance), how much relevant information
+# it gives, and does it contain the kind of thing asked for (a date for "when", ...)
+ANSWER_FEATURES = ("emb", "cov_question", "rel_best", "rel_focus", "topic_focus", "info", "type_miss")
 
 
 @dataclass
@@ -90,3 +91,22 @@ def relevance_features(question_vector: np.ndarray, question_tokens: frozenset[s
     soft, _ = soft_coverage(token_vectors(question_ids), token_vectors(sentence_ids))
     return [float(question_vector @ sentence_vector), coverage(question_tokens, content_set(sentence)), soft,
             math.log1p(len(content_set(sentence)))]
+
+
+def answer_features(similarity: float, question_tokens: frozenset[str], answer: str,
+                    sentence_relevance: list[float], sentence_similarity: list[float],
+                    sentence_new_info: list[float], miss: float) -> list[float]:
+    """Features of "does this answer address this question, fully and directly".
+
+    sentence_relevance: P(relevant to the question) of each answer sentence (does it answer);
+    sentence_similarity: its cosine to the question (is it on the topic); sentence_new_info:
+    the informativeness (summed token weights) of the words each sentence adds that neither the
+    question nor an earlier sentence has. Relevant information is their product, summed: an
+    answer that restates the question, or pads it with sentences off the question, adds none.
+    """
+    relevant_info = sum(p * w for p, w in zip(sentence_relevance, sentence_new_info))
+    return [similarity, coverage(question_tokens, content_set(answer)),
+            max(sentence_relevance, default=0.0),
+            sum(sentence_relevance) / len(sentence_relevance) if sentence_relevance else 0.0,
+            sum(sentence_similarity) / len(sentence_similarity) if sentence_similarity else 0.0,
+            math.log1p(relevant_info), miss]

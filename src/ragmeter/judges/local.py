@@ -19,7 +19,8 @@ import numpy as np
 from .base import (AnswerRelevanceItem, ClaimsItem, Judge, Relevance, SentenceRelevanceItem, SupportItem,
                    UsefulnessItem, Verdict)
 from .calibration import CALIBRATION_FILE, load_calibration
-from .features import ANSWER_FEATURES, PremiseView, coverage, relevance_features, soft_coverage, support_features
+from .answer_type import type_miss
+from .features import PremiseView, answer_features, coverage, relevance_features, soft_coverage, support_features
 from ..models.hash_embedder import HashEmbedder
 from .lexical import ramp, split_into_claims
 from .noncommittal import is_noncommittal
@@ -210,15 +211,27 @@ class LocalJudge(Judge):
         return out
 
     def answer_rows(self, items: Sequence[AnswerRelevanceItem]) -> list[list[float]]:
-        """Answer-relevance features: the relevance features of the answer as one passage, less its
-        length (a complete answer is not a worse one for being longer)."""
-        vecs = self.vectors([t for item in items for t in (item.question, item.answer)])
-        rows = []
-        for item in items:
-            (q_ids, a_ids) = self.token_ids([item.question, item.answer])
-            rows.append(relevance_features(vecs[item.question], content_set(item.question), q_ids, item.answer,
-                                           vecs[item.answer], a_ids, self.static.token_vectors)[:len(ANSWER_FEATURES)])
-        return rows
+        """Answer-relevance features (see features.answer_features), for a batch of items."""
+        rows, owners = self.relevance_rows([SentenceRelevanceItem(item.question, item.answer) for item in items])
+        probs = self.model("relevance").predict(rows) if rows else np.zeros(0)
+        per_item: list[list[tuple[str, float]]] = [[] for _ in items]
+        for (i, sentence), p in zip(owners, probs):
+            per_item[i].append((sentence, float(p)))
+        out = []
+        for item, sentences in zip(items, per_item):
+            seen = set(self.token_ids([item.question])[0].tolist())
+            new_info = []
+            for ids in self.token_ids([s for s, _ in sentences]):
+                fresh = [int(t) for t in ids if int(t) not in seen]
+                seen.update(fresh)
+                new_info.append(float(self.static.token_weights[fresh].sum()) if fresh else 0.0)
+            vecs = self.vectors([item.question, item.answer, *(s for s, _ in sentences)])
+            q = vecs[item.question]
+            out.append(answer_features(float(q @ vecs[item.answer]), content_set(item.question),
+                                       item.answer, [p for _, p in sentences], [float(q @ vecs[s]) for s, _ in sentences],
+                                       new_info,
+                                       type_miss(item.question, item.answer)))
+        return out
 
     async def answer_relevance(self, items: Sequence[AnswerRelevanceItem]) -> list[Relevance]:
         """P(the answer addresses the question), from a logistic model fitted on EVOUNA answers to
@@ -230,7 +243,9 @@ class LocalJudge(Judge):
             if is_noncommittal(item.answer):
                 out.append(Relevance(0.0, True, {"noncommittal": True}))
                 continue
-            detail = {"similarity": round(row[0], 4), "question_words_covered": round(row[1], 4)}
+            detail = {"similarity": round(row[0], 4), "question_words_covered": round(row[1], 4),
+                      "best_sentence_relevance": round(row[2], 4), "mean_sentence_relevance": round(row[3], 4),
+                      "answer_type_missing": round(row[6], 4)}
             out.append(Relevance(float(p), False, detail))
         return out
 

@@ -25,7 +25,9 @@ _ABBREV = re.compile(
     r"\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|vs|etc|e\.g|i\.e|approx|No|Vol|Fig|Inc|Ltd|Co|Corp|U\.S|U\.K|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$",
     re.IGNORECASE,
 )
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])[\"')\]]*\s+|\n{1,}|\\n")
+# the last alternative splits sentences glued without a space ("...pageant.The Miss..."), as
+# generated text often has; two lower-case letters before the stop keep "U.S.A" and "e.g.X" whole
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])[\"')\]]*\s+|\n{1,}|\\n|(?<=[a-z][a-z][.!?])(?=[A-Z][a-z])")
 
 
 def split_sentences(text: str) -> list[str]:

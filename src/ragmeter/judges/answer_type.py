@@ -1,0 +1,77 @@
+"""What kind of thing a question asks for, and whether an answer contains one.
+
+The classic expected-answer-type check of question answering systems, kept to types that
+can be seen in text without a model: a quantity ("how many", "what percentage"), a time
+("when", "in what year"), a person or organisation ("who", "which company") and a place
+("where", "in which city"). A question asking "when and where" wants both. An answer that
+restates the question without the date, number or name asked for ("it was caused by a
+number of factors", "the event will be held at a venue") misses its type.
+
+Pure functions, no models.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .text import STOPWORDS, numbers, split_sentences, tokens
+
+_MONTHS = ("january february march april may june july august september october november december "
+           "jan feb mar apr jun jul aug sep sept oct nov dec").split()
+_TIME_WORDS = frozenset(_MONTHS) | {"century", "centuries", "decade", "decades", "today", "yesterday", "tomorrow",
+                                    "ago", "bc", "ad", "bce", "ce", "morning", "evening", "night", "week", "weekend",
+                                    "spring", "summer", "autumn", "fall", "winter", "monday", "tuesday", "wednesday",
+                                    "thursday", "friday", "saturday", "sunday", "annually", "daily"}
+_WANTS = (
+    ("quantity", re.compile(r"\bhow (?:many|much|long|old|far|big|large|tall|high|often|fast|deep|heavy|wide)\b"
+                            r"|\bwhat (?:percentage|percent|proportion|number|amount|size|age|share)\b", re.I)),
+    ("time", re.compile(r"\bwhen\b|\b(?:what|which|in which|in what) (?:year|date|day|month|century|decade|time|"
+                        r"period|era|season)\b", re.I)),
+    ("name", re.compile(r"\bwho(?:m|se)?\b|\b(?:what|which) (?:person|people|company|companies|organi[sz]ation|team|"
+                        r"group|band|author|artist|player|party)\b", re.I)),
+    ("place", re.compile(r"\bwhere\b|\b(?:what|which|in which|in what) (?:place|location|country|city|town|state|"
+                         r"region|venue|province|continent)\b", re.I)),
+)
+ANSWER_TYPES = tuple(kind for kind, _ in _WANTS)
+
+
+def wanted_types(question: str) -> list[str]:
+    """The answer types the question asks for, in a fixed order; [] when it asks for none of them."""
+    return [kind for kind, pattern in _WANTS if pattern.search(question)]
+
+
+def _new_numbers(answer: str, question: str) -> bool:
+    return bool(numbers(answer) - numbers(question))
+
+
+def _new_names(answer: str, question: str) -> bool:
+    """A capitalised word the question does not already contain (sentence starts count unless a
+    stopword: "Seven people..." is not a name, "Gigi Lee Chang is..." is)."""
+    asked = set(tokens(question))
+    for sentence in split_sentences(answer):
+        for i, word in enumerate(re.findall(r"[^\W\d_][\w'’-]*", sentence)):
+            lowered = word.lower()
+            if word[:1].isupper() and lowered not in STOPWORDS and lowered not in asked:
+                if i > 0 or lowered not in _SENTENCE_OPENERS:
+                    return True
+    return False
+
+
+_SENTENCE_OPENERS = frozenset("yes no however although because since while according in on at for".split())
+
+
+def has_type(kind: str, answer: str, question: str) -> bool:
+    """Does the answer contain something new of this type (not merely echoed from the question)?"""
+    if kind == "quantity":
+        return _new_numbers(answer, question)
+    if kind == "time":
+        return _new_numbers(answer, question) or any(t in _TIME_WORDS for t in tokens(answer))
+    return _new_names(answer, question)
+
+
+def type_miss(question: str, answer: str) -> float:
+    """Share of the question's wanted answer types that the answer lacks (0 when none is wanted)."""
+    kinds = wanted_types(question)
+    if not kinds:
+        return 0.0
+    return sum(not has_type(kind, answer, question) for kind in kinds) / len(kinds)
