@@ -20,7 +20,7 @@ from .base import (AnswerRelevanceItem, ClaimsItem, Judge, Relevance, SentenceRe
                    UsefulnessItem, Verdict)
 from .calibration import CALIBRATION_FILE, load_calibration
 from .answer_type import type_miss
-from .features import PremiseView, answer_features, coverage, relevance_features, soft_coverage, support_features
+from .features import ANSWER_FEATURES, PremiseView, answer_features, coverage, relevance_features, soft_coverage, support_features
 from ..models.hash_embedder import HashEmbedder
 from .lexical import ramp, split_into_claims
 from .noncommittal import is_noncommittal
@@ -28,7 +28,10 @@ from .text import content_set, numbers, split_sentences, tokens
 
 
 SIMILARITY_DENSE_FLOOR = 0.8
-USEFUL_SHARE = 0.3  # share of the target's content words that makes a chunk useful (seed 000)
+USEFUL_SHARE = 0.3
+# answer-relevance features shown in a sample's evidence, by the name the report shows
+ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", "rel_best": "best_sentence_relevance",
+                 "focus": "on_topic_share", "type_miss": "answer_type_missing"}  # share of the target's content words that makes a chunk useful (seed 000)
 
 
 class LocalJudge(Judge):
@@ -243,9 +246,8 @@ class LocalJudge(Judge):
             if is_noncommittal(item.answer):
                 out.append(Relevance(0.0, True, {"noncommittal": True}))
                 continue
-            detail = {"similarity": round(row[0], 4), "question_words_covered": round(row[1], 4),
-                      "best_sentence_relevance": round(row[2], 4), "mean_sentence_relevance": round(row[3], 4),
-                      "answer_type_missing": round(row[6], 4)}
+            named = dict(zip(ANSWER_FEATURES, row))
+            detail = {label: round(named[feature], 4) for feature, label in ANSWER_DETAIL.items()}
             out.append(Relevance(float(p), False, detail))
         return out
 
