@@ -124,6 +124,35 @@ def test_answer_relevance_and_noncommittal(judge):
     assert evasive.noncommittal and evasive.score == 0.0
 
 
+def test_answer_relevance_prefers_complete_specific_focused_answers(judge):
+    compound = "When was the Eiffel Tower completed and who designed it?"
+    full, half = run(judge.answer_relevance([
+        AnswerRelevanceItem(compound, "The Eiffel Tower was completed in 1889. It was designed by the engineering "
+                                      "company of Gustave Eiffel, with Maurice Koechlin and Emile Nouguier."),
+        AnswerRelevanceItem(compound, "The Eiffel Tower was completed in 1889."),
+    ]))
+    assert full.score > half.score
+    assert full.detail["answer_type_missing"] == 0.0 and half.detail["answer_type_missing"] == 0.5
+
+    q = "When did the Apollo 11 mission land on the Moon?"
+    dated, vague, padded = run(judge.answer_relevance([
+        AnswerRelevanceItem(q, "Apollo 11 landed on the Moon on July 20, 1969."),
+        AnswerRelevanceItem(q, "Apollo 11 landed on the Moon at a particular time."),
+        AnswerRelevanceItem(q, "Apollo 11 landed on the Moon on July 20, 1969. Bananas are rich in potassium. "
+                               "The stock market closed higher on Friday."),
+    ]))
+    assert dated.score > vague.score
+    assert dated.score > padded.score
+    assert padded.detail["on_topic_share"] < dated.detail["on_topic_share"]
+
+
+def test_noncommittal_apologies_score_zero(judge):
+    (sorry,) = run(judge.answer_relevance([AnswerRelevanceItem(
+        "How many people were hurt in the storm?",
+        "I'm sorry, but I couldn't find any information about the storm.")]))
+    assert sorry.noncommittal and sorry.score == 0.0
+
+
 def test_similarity_handles_acronyms_numbers_and_paraphrase(judge):
     s = run(judge.similarity([("World Meteorological Organization", "WMO"), ("3", "three"),
                               ("66 million years ago", "515 million years ago"), ("Paris", "Berlin"),

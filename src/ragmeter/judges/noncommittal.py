@@ -8,6 +8,7 @@ _PATTERNS = [
     r"\bi (?:do not|don't|dont) know\b",
     r"\bi(?: am|'m) (?:not sure|unsure|unable|sorry)\b",
     r"\b(?:cannot|can't|can not|unable to) (?:answer|determine|find|say|tell|provide|help)\b",
+    r"\b(?:could not|couldn't|did not|didn't|was unable to) (?:find|locate|determine|identify)\b",
     r"\bno (?:relevant |specific |such )?(?:information|answer|mention|data|details?)\b",
     r"\b(?:not|isn't|is not) (?:mentioned|specified|stated|provided|available|given|known)\b",
     r"\b(?:does|do|did) not (?:say|mention|specify|state|provide|contain|include|indicate)\b",

@@ -1,0 +1,56 @@
+"""Expected answer types and the answer-relevance features: pure functions on small examples."""
+
+import math
+
+import pytest
+
+from ragmeter.judges.answer_type import has_type, type_miss, wanted_types
+from ragmeter.judges.features import ANSWER_FEATURES, answer_features, on_topic
+from ragmeter.judges.text import split_sentences
+
+
+@pytest.mark.parametrize("question, kinds", [
+    ("When and where will the 2023 pageant be held?", ["time", "place"]),
+    ("How many people were killed in the crash?", ["quantity"]),
+    ("Who is the managing director of the company?", ["name"]),
+    ("In which city was she born?", ["place"]),
+    ("What caused the crash of the flight?", []),
+])
+def test_wanted_types(question, kinds):
+    assert wanted_types(question) == kinds
+
+
+def test_types_must_be_new_not_echoed_from_the_question():
+    q = "How many people attended the 2019 festival?"
+    assert not has_type("quantity", "Many people attended the 2019 festival.", q)
+    assert has_type("quantity", "About 40,000 people attended.", q)
+    assert has_type("time", "It opens in March.", "When does it open?")
+    assert not has_type("name", "The director is a well-known figure.", "Who is the director?")
+    assert has_type("name", "The director is Gigi Lee Chang.", "Who is the director?")
+
+
+def test_type_miss_is_the_share_of_missing_types():
+    q = "When and where was the treaty signed?"
+    assert type_miss(q, "It was signed in 1648 in Münster.") == 0.0
+    assert type_miss(q, "It was signed in 1648.") == 0.5
+    assert type_miss(q, "It was signed by many delegates.") == 1.0
+    assert type_miss("Why did it fail?", "Because of the weather.") == 0.0
+
+
+def test_answer_features_count_information_only_on_the_topic():
+    assert on_topic(0.1) == 0.0 and on_topic(0.9) == 1.0 and 0 < on_topic(0.4) < 1
+    base = answer_features(0.7, frozenset({"crash"}), "The crash was caused by ice.", [0.9], [0.8], [2.0], 0.0)
+    padded = answer_features(0.6, frozenset({"crash"}), "The crash was caused by ice. Cats purr.",
+                             [0.9, 0.05], [0.8, 0.1], [2.0, 1.5], 0.0)
+    named_base, named_padded = dict(zip(ANSWER_FEATURES, base)), dict(zip(ANSWER_FEATURES, padded))
+    assert named_padded["info"] == pytest.approx(named_base["info"])  # the off-topic sentence adds nothing
+    assert named_padded["focus"] == 0.5 and named_base["focus"] == 1.0
+    assert named_base["info"] == pytest.approx(math.log1p(2.0))
+    empty = answer_features(0.0, frozenset(), "", [], [], [], 0.0)
+    assert all(math.isfinite(v) for v in empty)
+
+
+def test_glued_sentences_are_split():
+    assert split_sentences("It is a prestigious event.The pageant aims to empower women.") == [
+        "It is a prestigious event.", "The pageant aims to empower women."]
+    assert split_sentences("He moved to the U.S. in 1990.") == ["He moved to the U.S. in 1990."]
