@@ -162,9 +162,10 @@ def markdown(all_results: dict[str, tuple[dict, dict, float]]) -> str:
     lines = ["# ragmeter meta-evaluation", "",
              f"Measured {dt.date.today().isoformat()} with ragmeter {ragmeter.__version__} by "
              "`python benchmarks/metaeval.py`. 95% bootstrap intervals in brackets.",
-             "WikiEval is a test set: nothing was tuned on it. The local judge's logistic weights were "
-             "fitted on WiCE dev, Factcheck-GPT and SQuAD 2.0 (benchmarks/calibrate.py), so those two "
-             "support figures are in-sample for it.", "",
+             "WikiEval is a test set: no weight or threshold was fitted on it. The local judge's logistic "
+             "weights were fitted on WiCE dev, Factcheck-GPT, SQuAD 2.0 and EVOUNA (benchmarks/calibrate.py), "
+             "so the two support figures are in-sample for it (their 5-fold cross-validated AUROCs are "
+             "printed by `python benchmarks/calibrate.py --dry-run`).", "",
              "| figure | target | " + " | ".join(f"{n} judge" for n in names) + " | RAGAS paper (GPT-3.5) |",
              "|---|---|" + "---|" * len(names) + "---|"]
     for key, label in LABELS.items():

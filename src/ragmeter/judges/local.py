@@ -5,8 +5,10 @@
 - claim support and sentence relevance: interpretable features (lexical and soft token
   coverage, passage similarity, numbers, names, negation) combined by a logistic model
   fitted on development sets (see calibration.json and benchmarks/calibrate.py)
-- answer relevancy without a generator: how much of what the question asks the answer
-  covers, and how close they are in meaning; evasive answers score 0
+- answer relevancy without a generator: closeness in meaning, the question's words covered,
+  the kind of thing asked for present (a date for "when", ...), on-topic information added
+  and share of sentences on the topic, ranked by weights fitted on answer pairs; evasive
+  answers score 0
 """
 
 from __future__ import annotations
@@ -237,8 +239,9 @@ class LocalJudge(Judge):
         return out
 
     async def answer_relevance(self, items: Sequence[AnswerRelevanceItem]) -> list[Relevance]:
-        """P(the answer addresses the question), from a logistic model fitted on EVOUNA answers to
-        their own questions vs to other questions; evasive answers score 0."""
+        """P(the answer addresses the question, fully and directly), from a logistic model fitted
+        to rank answer pairs (EVOUNA answers to their own vs another question; SQuAD complete vs
+        incomplete, vague, padded and off-topic answers); evasive answers score 0."""
         rows = self.answer_rows(items)
         probs = self.model("answer").predict(rows) if rows else np.zeros(0)
         out = []
