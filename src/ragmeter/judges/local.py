@@ -30,10 +30,11 @@ from .text import content_set, numbers, split_sentences, tokens
 
 
 SIMILARITY_DENSE_FLOOR = 0.8
-USEFUL_SHARE = 0.3
+USEFUL_SHARE = 0.3  # share of the target's content words that makes a chunk useful (seed 000)
 # answer-relevance features shown in a sample's evidence, by the name the report shows
 ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", "rel_best": "best_sentence_relevance",
-                 "focus": "on_topic_share", "type_miss": "answer_type_missing"}  # share of the target's content words that makes a chunk useful (seed 000)
+                 "focus": "on_topic_share", "type_miss": "answer_type_missing",
+                 "specificity": "specificity"}
 
 
 class LocalJudge(Judge):
@@ -225,18 +226,27 @@ class LocalJudge(Judge):
         out = []
         for item, sentences in zip(items, per_item):
             seen = set(self.token_ids([item.question])[0].tolist())
-            new_info = []
-            for ids in self.token_ids([s for s, _ in sentences]):
-                fresh = [int(t) for t in ids if int(t) not in seen]
-                seen.update(fresh)
-                new_info.append(float(self.static.token_weights[fresh].sum()) if fresh else 0.0)
+            known_numbers = set(numbers(item.question))
+            added = self._added_weights(item.answer, set(seen), set(known_numbers))
+            specificity = float(np.mean(added)) if added else 0.0
+            new_info = [float(sum(self._added_weights(s, seen, known_numbers))) for s, _ in sentences]
             vecs = self.vectors([item.question, item.answer, *(s for s, _ in sentences)])
             q = vecs[item.question]
             out.append(answer_features(float(q @ vecs[item.answer]), content_set(item.question),
                                        item.answer, [p for _, p in sentences], [float(q @ vecs[s]) for s, _ in sentences],
-                                       new_info,
-                                       type_miss(item.question, item.answer)))
+                                       new_info, type_miss(item.question, item.answer), specificity))
         return out
+
+    def _added_weights(self, text: str, seen_ids: set[int], seen_numbers: set[str]) -> list[float]:
+        """Informativeness of each word the text adds to those seen (updated in place): a content
+        token's frequency weight, and for a new number that of a rare word (the 90th percentile:
+        digits are frequent tokens, but a number in an answer is as specific as a rare word)."""
+        (ids,) = self.token_ids([text])
+        fresh = [int(t) for t in ids if int(t) not in seen_ids and not self.static.is_digit_token[int(t)]]
+        seen_ids.update(fresh)
+        new_numbers = numbers(text) - seen_numbers
+        seen_numbers.update(new_numbers)
+        return [float(w) for w in self.static.token_weights[fresh]] + [self.static.rare_weight] * len(new_numbers)
 
     async def answer_relevance(self, items: Sequence[AnswerRelevanceItem]) -> list[Relevance]:
         """P(the answer addresses the question, fully and directly), from a logistic model fitted

@@ -37,11 +37,15 @@ class StaticEmbedder:
         # model2vec scales each token by a frequency weight (SIF), so a row's norm says how
         # informative the token is: an IDF-like weight for soft coverage
         self.token_weights = (norms[:, 0] / max(float(norms.max()), 1e-9)).astype(np.float32)
+        self.rare_weight = float(np.percentile(self.token_weights, 90))
         self._tokenizer = self._model.tokenizer
         vocab = self._tokenizer.get_vocab()
         self._content_ids = np.zeros(len(table), dtype=bool)
+        self.is_digit_token = np.zeros(len(table), dtype=bool)
         for piece, idx in vocab.items():
             word = piece.lstrip("#")
+            if idx < len(table) and word.isdigit():
+                self.is_digit_token[idx] = True
             if idx < len(table) and word.isalnum() and word.lower() not in STOPWORDS and not piece.startswith("["):
                 self._content_ids[idx] = True
         self.dim = table.shape[1]
