@@ -27,6 +27,7 @@ ANSWER_FEATURES = ("emb", "cov_question", "rel_best", "focus", "info", "type_mis
 # sentence of the answer's paragraph and 0.67 for the answer sentence
 TOPIC_FLOOR, TOPIC_FULL = 0.25, 0.5
 
+
 @dataclass
 class PremiseView:
     """Everything about a set of premises that the support features need, computed once."""
