@@ -73,7 +73,7 @@ def with_ci(stat, *columns, n=1000, seed=0):
 
 def scores_of(rows, metric, judge) -> list[float | None]:
     result = evaluate(rows, metrics=[metric], judge=judge)
-    failed = [r for r in result.to_pandas()[f"{metric}_reason"][result.to_pandas()[f"{metric}_status"] == "error"]]
+    failed = [r[metric].reason for r in result.metric_results if r[metric].status == "error"]
     if failed:  # a broken judge must not pass for a judge that ties
         raise RuntimeError(f"{metric}: {len(failed)} of {len(rows)} samples failed, e.g. {failed[0]}")
     return result.scores(metric)

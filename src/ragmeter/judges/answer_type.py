@@ -33,6 +33,8 @@ _WANTS = (
                          r"region|venue|province|continent)\b", re.I)),
 )
 ANSWER_TYPES = tuple(kind for kind, _ in _WANTS)
+# capitalised only because they open a sentence: not names
+_SENTENCE_OPENERS = frozenset("yes no however although because since while according in on at for".split())
 
 
 def wanted_types(question: str) -> list[str]:
@@ -56,8 +58,6 @@ def _new_names(answer: str, question: str) -> bool:
                     return True
     return False
 
-
-_SENTENCE_OPENERS = frozenset("yes no however although because since while according in on at for".split())
 
 
 def has_type(kind: str, answer: str, question: str) -> bool:

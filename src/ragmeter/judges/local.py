@@ -22,7 +22,8 @@ from .base import (AnswerRelevanceItem, ClaimsItem, Judge, Relevance, SentenceRe
                    UsefulnessItem, Verdict)
 from .calibration import CALIBRATION_FILE, load_calibration
 from .answer_type import type_miss
-from .features import ANSWER_FEATURES, PremiseView, answer_features, coverage, relevance_features, soft_coverage, support_features
+from .features import (ANSWER_FEATURES, PremiseView, answer_features, coverage, relevance_features,
+                       support_features)
 from ..models.hash_embedder import HashEmbedder
 from .lexical import ramp, split_into_claims
 from .noncommittal import is_noncommittal
@@ -223,18 +224,20 @@ class LocalJudge(Judge):
         per_item: list[list[tuple[str, float]]] = [[] for _ in items]
         for (i, sentence), p in zip(owners, probs):
             per_item[i].append((sentence, float(p)))
+        vecs = self.vectors([t for item, sentences in zip(items, per_item)
+                             for t in (item.question, item.answer, *(s for s, _ in sentences))])
         out = []
         for item, sentences in zip(items, per_item):
             seen = set(self.token_ids([item.question])[0].tolist())
             known_numbers = set(numbers(item.question))
-            added = self._added_weights(item.answer, set(seen), set(known_numbers))
-            specificity = float(np.mean(added)) if added else 0.0
-            new_info = [float(sum(self._added_weights(s, seen, known_numbers))) for s, _ in sentences]
-            vecs = self.vectors([item.question, item.answer, *(s for s, _ in sentences)])
+            added = [self._added_weights(s, seen, known_numbers) for s, _ in sentences]
+            every = [w for weights in added for w in weights]
             q = vecs[item.question]
-            out.append(answer_features(float(q @ vecs[item.answer]), content_set(item.question),
-                                       item.answer, [p for _, p in sentences], [float(q @ vecs[s]) for s, _ in sentences],
-                                       new_info, type_miss(item.question, item.answer), specificity))
+            out.append(answer_features(float(q @ vecs[item.answer]), content_set(item.question), item.answer,
+                                       [p for _, p in sentences], [float(q @ vecs[s]) for s, _ in sentences],
+                                       [sum(w) for w in added],
+                                       type_miss(item.question, item.answer),
+                                       float(np.mean(every)) if every else 0.0))
         return out
 
     def _added_weights(self, text: str, seen_ids: set[int], seen_numbers: set[str]) -> list[float]:
