@@ -13,6 +13,7 @@ from ragmeter.demo import bad_rows, good_rows
 from ragmeter.judges import resolve_judge
 from ragmeter.judges.base import AnswerRelevanceItem, SentenceRelevanceItem, SupportItem, UsefulnessItem
 from ragmeter.judges.local import LocalJudge
+from ragmeter.judges.text import number_agreement
 from ragmeter.models.static_embedder import DEFAULT_STATIC_MODEL
 
 
@@ -160,6 +161,18 @@ def test_similarity_handles_acronyms_numbers_and_paraphrase(judge):
     assert s[0] > 0.3 and s[0] > s[4] + 0.3
     assert s[1] > 0.9
     assert s[2] < 0.5 and s[3] < 0.2
+
+
+def test_similarity_scales_by_the_numbers_both_state(judge):
+    same, other, partly, one_side = run(judge.similarity([
+        ("TLS 1.3", "TLS 1.3"), ("TLS 1.3", "TLS 1.1"),
+        ("16 October 2018", "October 17, 2018"), ("October 2018", "in October")]))
+    assert same > 0.99
+    assert other == 0.0  # different version numbers: a different answer
+    assert 0.2 < partly < 0.75  # the year agrees, the day does not
+    assert one_side > 0.3  # a number on one side only is not a disagreement
+    assert number_agreement("since 1978", "1978") == 1.0
+    assert number_agreement("16 October 2018", "17 October 2018") == 0.5
 
 
 def test_seed000_checks_with_the_local_judge(judge):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .text import capitalised, content_set, negated, numbers
+from .text import capitalised, content_set, coverage, negated, numbers
 
 SUPPORT_FEATURES = ("cov_all", "cov_best", "emb_best", "soft_mean", "soft_min", "soft_weighted", "soft_best",
                     "num_miss", "name_miss", "neg_mismatch", "claim_len")
@@ -40,10 +40,6 @@ class PremiseView:
     raw_words: frozenset[str]  # lower-cased, unstemmed words, for names
     token_vectors: np.ndarray  # unit rows of the premises' distinct content tokens
     window_token_vectors: list[np.ndarray]  # the same, per window
-
-
-def coverage(part: frozenset[str], whole: frozenset[str]) -> float:
-    return len(part & whole) / len(part) if part else 0.0
 
 
 def soft_coverage(claim_vectors: np.ndarray, premise_vectors: np.ndarray) -> tuple[float, float]:

@@ -23,7 +23,7 @@ from .base import (
     Verdict,
 )
 from .noncommittal import is_noncommittal
-from .text import content_set, negated, numbers, split_sentences
+from .text import content_set, coverage, negated, number_agreement, numbers, split_sentences
 
 
 def ramp(value: float, threshold: float, width: float = 0.4) -> float:
@@ -42,13 +42,9 @@ def split_into_claims(text: str) -> list[str]:
     return claims
 
 
-def coverage(part: frozenset[str], whole: frozenset[str]) -> float:
-    return len(part & whole) / len(part) if part else 0.0
-
-
 class LexicalJudge(Judge):
     name = "lexical"
-    version = "1"
+    version = "2"
 
     def __init__(self, support_threshold: float = 0.6, usefulness_threshold: float = 0.3,
                  relevance_threshold: float = 0.25, embed_dim: int = 1024):
@@ -130,3 +126,8 @@ class LexicalJudge(Judge):
 
     async def embed(self, texts: Sequence[str]) -> np.ndarray:
         return self.embedder.embed(list(texts))
+
+    async def similarity(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
+        """Cosine of the hashed token vectors, scaled by the agreement of the numbers stated."""
+        cosines = await super().similarity(pairs)
+        return [c * number_agreement(a, b) for c, (a, b) in zip(cosines, pairs)]

@@ -22,12 +22,12 @@ from .base import (AnswerRelevanceItem, ClaimsItem, Judge, Relevance, SentenceRe
                    UsefulnessItem, Verdict)
 from .calibration import CALIBRATION_FILE, load_calibration
 from .answer_type import type_miss
-from .features import (ANSWER_FEATURES, PremiseView, answer_features, coverage, relevance_features,
+from .features import (ANSWER_FEATURES, PremiseView, answer_features, relevance_features,
                        support_features)
 from ..models.hash_embedder import HashEmbedder
 from .lexical import ramp, split_into_claims
 from .noncommittal import is_noncommittal
-from .text import content_set, numbers, split_sentences, tokens
+from .text import content_set, coverage, number_agreement, numbers, split_sentences, tokens
 
 
 SIMILARITY_DENSE_FLOOR = 0.8
@@ -40,7 +40,7 @@ ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", 
 
 class LocalJudge(Judge):
     name = "local"
-    version = "1"
+    version = "2"
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
                  calibration: str | Path | None = None, nli_model: str | Path | None = None,
@@ -268,7 +268,8 @@ class LocalJudge(Judge):
         return out
 
     async def similarity(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
-        """Lexical similarity, raised toward 1 where the dense vectors are nearly identical.
+        """Lexical similarity, raised toward 1 where the dense vectors are nearly identical, and
+        scaled by the agreement of the numbers the two texts state (features.number_agreement).
 
         On the SAS dev sets, answer-level human judgements follow the lexical embedding best
         (exact zero for answers sharing nothing keeps unrelated answers apart); dense vectors
@@ -281,7 +282,7 @@ class LocalJudge(Judge):
         for a, b in pairs:
             lex = max(0.0, float(lexical[a] @ lexical[b]))
             lift = min(1.0, max(0.0, (float(dense[a] @ dense[b]) - SIMILARITY_DENSE_FLOOR) / (1 - SIMILARITY_DENSE_FLOOR)))
-            out.append(lex + (1.0 - lex) * lift)
+            out.append((lex + (1.0 - lex) * lift) * number_agreement(a, b))
         return out
 
     async def embed(self, texts: Sequence[str]) -> np.ndarray:
