@@ -11,7 +11,8 @@ to their own question vs to a random other question, and the SQuAD 2.0 answer pa
 devsets.squad_answer_relevance_pairs (complete vs incomplete, withheld, padded, off-topic
 answers), the two sources weighted to count equally; fitted as a ranking (better answer
 first) with sign-constrained weights, then Platt-scaled.
-WikiEval is never read here. Prints 5-fold cross-validated AUROC (pairwise accuracy for answers).
+WikiEval is never read here. Prints 5-fold cross-validated AUROC, folds grouped by claim or question
+(pairwise accuracy for answers).
 """
 
 from __future__ import annotations
@@ -32,16 +33,18 @@ from ragmeter.judges.features import ANSWER_FEATURES, RELEVANCE_FEATURES, SUPPOR
 from ragmeter.judges.local import LocalJudge  # noqa: E402
 
 
-def fit(x: np.ndarray, y: np.ndarray, weights: np.ndarray, names, groups=None) -> tuple[LogisticModel, float]:
+def fit(x: np.ndarray, y: np.ndarray, weights: np.ndarray, names, groups, folds) -> tuple[LogisticModel, float]:
+    """Logistic model on standardised features; the out-of-fold AUROC keeps all rows of one
+    claim (or question) in the same fold, so no claim is scored by a model that saw it."""
     from sklearn.linear_model import LogisticRegression
     from sklearn.metrics import roc_auc_score
-    from sklearn.model_selection import StratifiedKFold
+    from sklearn.model_selection import StratifiedGroupKFold
 
     mean, scale = x.mean(axis=0), x.std(axis=0)
     scale[scale == 0] = 1.0
     z = (x - mean) / scale
     oof = np.zeros(len(y))
-    for train, test in StratifiedKFold(5, shuffle=True, random_state=0).split(z, y):
+    for train, test in StratifiedGroupKFold(5, shuffle=True, random_state=0).split(z, y, folds):
         lr = LogisticRegression(C=1.0, max_iter=2000).fit(z[train], y[train], sample_weight=weights[train])
         oof[test] = lr.predict_proba(z[test])[:, 1]
     if groups is not None:
@@ -60,7 +63,8 @@ def support_data(judge: LocalJudge):
     w = np.array([1.0 / len(wice)] * len(wice) + [1.0 / len(fc)] * len(fc)) * len(y) / 2
     rows, _ = judge.support_rows(pairs)
     groups = np.array(["wice"] * len(wice) + ["factcheck"] * len(fc))
-    return np.asarray(rows), y, w, {"wice_dev": len(wice), "factcheck_gpt_stance": len(fc)}, groups
+    claims = np.array([claim for claim, *_ in wice] + [claim for claim, *_ in fc])
+    return np.asarray(rows), y, w, {"wice_dev": len(wice), "factcheck_gpt_stance": len(fc)}, groups, claims
 
 
 def relevance_data(judge: LocalJudge):
@@ -68,7 +72,8 @@ def relevance_data(judge: LocalJudge):
     items = [SentenceRelevanceItem(q, s) for q, s, _ in data]
     rows, owners = judge.relevance_rows(items)
     y = np.array([data[i][2] for i, _ in owners])
-    return np.asarray(rows), y, np.ones(len(y)), {"squad_v2_dev_sentences": len(y)}, None
+    questions = np.array([data[i][0] for i, _ in owners])
+    return np.asarray(rows), y, np.ones(len(y)), {"squad_v2_dev_sentences": len(y)}, None, questions
 
 
 def answer_data(judge: LocalJudge):
@@ -158,8 +163,8 @@ def main() -> None:
     models = {}
     for name, maker, names in (("support", support_data, SUPPORT_FEATURES),
                                ("relevance", relevance_data, RELEVANCE_FEATURES)):
-        x, y, w, sizes, groups = maker(judge)
-        model, auc = fit(x, y, w, names, groups)
+        x, y, w, sizes, groups, folds = maker(judge)
+        model, auc = fit(x, y, w, names, groups, folds)
         models[name] = model.to_dict()
         meta["fitted_on"].update(sizes)
         meta["cv_auroc"][name] = round(auc, 4)

@@ -39,14 +39,16 @@ def test_type_miss_is_the_share_of_missing_types():
 
 def test_answer_features_count_information_only_on_the_topic():
     assert on_topic(0.1) == 0.0 and on_topic(0.9) == 1.0 and 0 < on_topic(0.4) < 1
-    base = answer_features(0.7, frozenset({"crash"}), "The crash was caused by ice.", [0.9], [0.8], [2.0], 0.0, 0.6)
+    base = answer_features(0.7, frozenset({"crash"}), "The crash was caused by ice.", [0.9], [0.8], [[2.0]], 0.0)
     padded = answer_features(0.6, frozenset({"crash"}), "The crash was caused by ice. Cats purr.",
-                             [0.9, 0.05], [0.8, 0.1], [2.0, 1.5], 0.0, 0.6)
+                             [0.9, 0.05], [0.8, 0.1], [[2.0], [1.0, 0.5]], 0.0)
     named_base, named_padded = dict(zip(ANSWER_FEATURES, base)), dict(zip(ANSWER_FEATURES, padded))
     assert named_padded["info"] == pytest.approx(named_base["info"])  # the off-topic sentence adds nothing
     assert named_padded["focus"] == 0.5 and named_base["focus"] == 1.0
     assert named_base["info"] == pytest.approx(math.log1p(2.0))
-    empty = answer_features(0.0, frozenset(), "", [], [], [], 0.0, 0.0)
+    assert named_padded["specificity"] == pytest.approx(3.5 / 3)
+    assert named_padded["best_specificity"] == named_base["best_specificity"] == 2.0
+    empty = answer_features(0.0, frozenset(), "", [], [], [], 0.0)
     assert all(math.isfinite(v) for v in empty)
 
 

@@ -21,7 +21,8 @@ RELEVANCE_FEATURES = ("emb", "cov_question", "soft_question", "sentence_len")
 # answer relevance: is the answer about the question (similarity, the question's words, its
 # best sentence), does it stay on the topic (share of on-topic sentences), how much on-topic
 # information it gives, and does it contain the kind of thing asked for (a date for "when", ...)
-ANSWER_FEATURES = ("emb", "cov_question", "rel_best", "focus", "info", "type_miss", "specificity")
+ANSWER_FEATURES = ("emb", "cov_question", "rel_best", "focus", "info", "type_miss", "specificity",
+                   "best_specificity")
 # a sentence's cosine to the question (static MiniLM vectors) maps to "on the topic" between
 # these: on SQuAD 2.0 dev the median is 0.23 for a sentence of another article, 0.47 for another
 # sentence of the answer's paragraph and 0.67 for the answer sentence
@@ -99,18 +100,24 @@ def on_topic(similarity: float) -> float:
 
 def answer_features(similarity: float, question_tokens: frozenset[str], answer: str,
                     sentence_relevance: list[float], sentence_similarity: list[float],
-                    sentence_new_info: list[float], miss: float, specificity: float) -> list[float]:
+                    sentence_added: list[list[float]], miss: float) -> list[float]:
     """Features of "does this answer address this question, fully and directly".
 
     sentence_relevance: P(this answer sentence answers the question), from the sentence
-    relevance model; sentence_similarity: its cosine to the question; sentence_new_info: the
-    informativeness (summed token weights) of the words it adds that neither the question nor
-    an earlier sentence has. Information counts where the sentence is on the topic, so an
-    answer padded with unrelated sentences gains none, and one that restates the question
-    gives little. specificity: the mean informativeness of the words the answer adds to the
-    question's.
+    relevance model; sentence_similarity: its cosine to the question; sentence_added: the
+    informativeness (token weights) of each word it adds that neither the question nor an
+    earlier sentence has. Information counts where the sentence is on the topic, so an answer
+    padded with unrelated sentences gains none, and one that restates the question gives
+    little. specificity: the mean informativeness of all the words the answer adds;
+    best_specificity: that of the words added by its sentence most relevant to the question,
+    so that "it was caused by a number of factors" stays vague however much is said after it.
     """
     topic = [on_topic(s) for s in sentence_similarity]
-    info = sum(t * w for t, w in zip(topic, sentence_new_info))
+    info = sum(t * sum(w) for t, w in zip(topic, sentence_added))
+    every = [w for added in sentence_added for w in added]
+    specificity = sum(every) / len(every) if every else 0.0
+    best = max(range(len(sentence_relevance)), key=sentence_relevance.__getitem__, default=None)
+    best_added = sentence_added[best] if best is not None else []
+    best_specificity = sum(best_added) / len(best_added) if best_added else 0.0
     return [similarity, coverage(question_tokens, content_set(answer)), max(sentence_relevance, default=0.0),
-            sum(topic) / len(topic) if topic else 0.0, math.log1p(info), miss, specificity]
+            sum(topic) / len(topic) if topic else 0.0, math.log1p(info), miss, specificity, best_specificity]

@@ -21,6 +21,7 @@ import numpy as np
 from .base import (AnswerRelevanceItem, ClaimsItem, Judge, Relevance, SentenceRelevanceItem, SupportItem,
                    UsefulnessItem, Verdict)
 from .calibration import CALIBRATION_FILE, load_calibration
+from .acronyms import resolve_acronyms
 from .answer_type import type_miss
 from .features import (ANSWER_FEATURES, PremiseView, answer_features, relevance_features,
                        support_features)
@@ -35,7 +36,7 @@ USEFUL_SHARE = 0.3  # share of the target's content words that makes a chunk use
 # answer-relevance features shown in a sample's evidence, by the name the report shows
 ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", "rel_best": "best_sentence_relevance",
                  "focus": "on_topic_share", "type_miss": "answer_type_missing",
-                 "specificity": "specificity"}
+                 "specificity": "specificity", "best_specificity": "answering_sentence_specificity"}
 
 
 class LocalJudge(Judge):
@@ -130,16 +131,18 @@ class LocalJudge(Judge):
 
     def support_rows(self, pairs: list[tuple[Sequence[str], Sequence[str]]]) -> tuple[list, list]:
         """Feature rows of every (premises, claim), and (pair index, claim, best window) for each."""
-        texts = [w for premises, claims in pairs for w in _windows(premises)] + [c for _, cs in pairs for c in cs]
+        # each claim as the premises would word it (their acronym or its expansion)
+        worded = [[resolve_acronyms(c, " ".join(premises)) for c in claims] for premises, claims in pairs]
+        texts = [w for premises, _ in pairs for w in _windows(premises)] + [c for cs in worded for c in cs]
         vecs = self.vectors(texts)
         rows, owners = [], []
         views: dict[tuple[str, ...], PremiseView] = {}
-        for i, (premises, claims) in enumerate(pairs):
+        for i, ((premises, claims), claims_worded) in enumerate(zip(pairs, worded)):
             key = tuple(premises)
             view = views.get(key) or views.setdefault(key, self._premise_view(premises, vecs))
-            for claim in claims:
-                rows.append(support_features(claim, vecs[claim], *self._token_vectors_and_weights(claim), view))
-                best = int(np.argmax(view.window_vectors @ vecs[claim])) if view.windows else None
+            for claim, text in zip(claims, claims_worded):
+                rows.append(support_features(text, vecs[text], *self._token_vectors_and_weights(text), view))
+                best = int(np.argmax(view.window_vectors @ vecs[text])) if view.windows else None
                 owners.append((i, claim, view.windows[best] if best is not None else None))
         return rows, owners
 
@@ -231,13 +234,10 @@ class LocalJudge(Judge):
             seen = set(self.token_ids([item.question])[0].tolist())
             known_numbers = set(numbers(item.question))
             added = [self._added_weights(s, seen, known_numbers) for s, _ in sentences]
-            every = [w for weights in added for w in weights]
             q = vecs[item.question]
             out.append(answer_features(float(q @ vecs[item.answer]), content_set(item.question), item.answer,
                                        [p for _, p in sentences], [float(q @ vecs[s]) for s, _ in sentences],
-                                       [sum(w) for w in added],
-                                       type_miss(item.question, item.answer),
-                                       float(np.mean(every)) if every else 0.0))
+                                       added, type_miss(item.question, item.answer)))
         return out
 
     def _added_weights(self, text: str, seen_ids: set[int], seen_numbers: set[str]) -> list[float]:
@@ -269,7 +269,7 @@ class LocalJudge(Judge):
 
     async def similarity(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
         """Lexical similarity, raised toward 1 where the dense vectors are nearly identical, and
-        scaled by the agreement of the numbers the two texts state (features.number_agreement).
+        scaled by the agreement of the numbers the two texts state (text.number_agreement).
 
         On the SAS dev sets, answer-level human judgements follow the lexical embedding best
         (exact zero for answers sharing nothing keeps unrelated answers apart); dense vectors
