@@ -56,3 +56,13 @@ def test_glued_sentences_are_split():
     assert split_sentences("It is a prestigious event.The pageant aims to empower women.") == [
         "It is a prestigious event.", "The pageant aims to empower women."]
     assert split_sentences("He moved to the U.S. in 1990.") == ["He moved to the U.S. in 1990."]
+
+
+def test_place_phrases_and_uncased_answers_carry_their_type():
+    assert type_miss("where is new oceanic crust formed", "at mid-ocean ridges, divergent boundaries") == 0.0
+    assert type_miss("Where is ATP produced?", "ATP is produced inside the mitochondria.") == 0.0
+    # a generic place word is no answer to "where"
+    assert type_miss("Where will the event be held?", "The event will be held at a venue.") == 1.0
+    # without capitals a name cannot be seen, so a new word counts; an echo of the question does not
+    assert type_miss("who wrote hamlet", "william shakespeare") == 0.0
+    assert type_miss("who wrote hamlet", "it was hamlet") == 1.0

@@ -33,6 +33,11 @@ _WANTS = (
                          r"region|venue|province|continent)\b", re.I)),
 )
 ANSWER_TYPES = tuple(kind for kind, _ in _WANTS)
+_LOCATIVE = re.compile(r"\b(?:at|in|on|near|inside|within|along|across|throughout|beneath|below|under|above|"
+                       r"between|around|outside|into|from)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?"
+                       r"(?:[\w-]+\s+)?([^\W\d_][\w-]{2,})", re.I)
+_GENERIC_PLACES = frozenset("place places location locations area areas site sites region regions venue venues "
+                            "spot somewhere point part parts side way time".split())
 # capitalised only because they open a sentence: not names
 _SENTENCE_OPENERS = frozenset("yes no however although because since while according in on at for".split())
 
@@ -58,14 +63,32 @@ def _new_names(answer: str, question: str) -> bool:
                     return True
     return False
 
+def _new_words(answer: str, question: str) -> bool:
+    asked = set(tokens(question))
+    return any(t not in STOPWORDS and t not in asked and not t.isdigit() for t in tokens(answer))
+
+
+def _new_location(answer: str, question: str) -> bool:
+    """A place phrase ("at mid-ocean ridges", "inside the nucleus") whose noun the question
+    does not have and that is not a generic place word ("at a venue")."""
+    asked = set(tokens(question))
+    return any(m.group(1).lower() not in asked and m.group(1).lower() not in _GENERIC_PLACES
+               for m in _LOCATIVE.finditer(answer))
 
 
 def has_type(kind: str, answer: str, question: str) -> bool:
-    """Does the answer contain something new of this type (not merely echoed from the question)?"""
+    """Does the answer contain something new of this type (not merely echoed from the question)?
+
+    In an answer written without capitals, names cannot be told from other words: any new
+    content word counts for a name or a place there."""
     if kind == "quantity":
         return _new_numbers(answer, question)
     if kind == "time":
         return _new_numbers(answer, question) or any(t in _TIME_WORDS for t in tokens(answer))
+    if answer == answer.lower():
+        return _new_words(answer, question)
+    if kind == "place" and _new_location(answer, question):
+        return True
     return _new_names(answer, question)
 
 
