@@ -13,7 +13,8 @@ from ragmeter.demo import bad_rows, good_rows
 from ragmeter.judges import resolve_judge
 from ragmeter.judges.base import AnswerRelevanceItem, SentenceRelevanceItem, SupportItem, UsefulnessItem
 from ragmeter.judges.local import LocalJudge
-from ragmeter.judges.text import number_agreement
+from ragmeter.judges.features import negation_flip
+from ragmeter.judges.text import content_set, negated, number_agreement, split_clauses
 from ragmeter.models.static_embedder import DEFAULT_STATIC_MODEL
 
 
@@ -200,3 +201,16 @@ def test_results_do_not_depend_on_cache_size_or_batching():
     for m in metrics:
         assert [r[m].status for r in b.metric_results] == ["ok"] * len(rows)
         assert b.scores(m) == pytest.approx(a.scores(m), abs=1e-9)
+
+
+def test_a_negated_claim_is_not_supported_by_its_positive_clause(judge):
+    context = ["The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall."]
+    (verdicts,) = run(judge.support([SupportItem(context, ("The Eiffel Tower was completed in 1889.",
+                                                           "The Eiffel Tower was not completed in 1889."))]))
+    assert verdicts[0].probability > 0.7 and verdicts[1].probability < 0.3
+    # a negation in another clause of the sentence is no contradiction
+    peaches = ["Although peaches are not native to Georgia, peaches are the official state fruit."]
+    (flip, kept), = [[negation_flip(content_set(c), negated(c), [(content_set(x), negated(x)) for x in
+                                                                   split_clauses(peaches[0])])
+                      for c in ("Peaches are native to Georgia.", "Peaches are the official state fruit.")]]
+    assert flip == 1.0 and kept == 0.0

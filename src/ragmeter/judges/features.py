@@ -41,6 +41,7 @@ class PremiseView:
     raw_words: frozenset[str]  # lower-cased, unstemmed words, for names
     token_vectors: np.ndarray  # unit rows of the premises' distinct content tokens
     window_token_vectors: list[np.ndarray]  # the same, per window
+    clauses: list[tuple[frozenset[str], bool]]  # content tokens and negation of each clause
 
 
 def soft_coverage(claim_vectors: np.ndarray, premise_vectors: np.ndarray) -> tuple[float, float]:
@@ -63,6 +64,21 @@ def weighted_soft_coverage(claim_vectors: np.ndarray, weights: np.ndarray, premi
     return float((best * weights).sum() / max(float(weights.sum()), 1e-9))
 
 
+def negation_flip(claim_tokens: frozenset[str], claim_negated: bool,
+                  clauses: list[tuple[frozenset[str], bool]], min_coverage: float = 0.7) -> float:
+    """1.0 when the premise clause that best covers the claim (at least ``min_coverage`` of
+    its content words) is negated and the claim is not, or the other way round. Clauses, not
+    sentences: in "peaches are not native to Georgia, but are the state fruit" the negation
+    belongs to the first clause only (0.7: on the support dev sets such flips were 14%
+    supported, against 38% at 0.5)."""
+    best, best_cov = None, 0.0
+    for clause_tokens, clause_negated in clauses:
+        cov = coverage(claim_tokens, clause_tokens)
+        if cov > best_cov or (cov == best_cov and best is not None and len(clause_tokens) < len(best[0])):
+            best, best_cov = (clause_tokens, clause_negated), cov
+    return float(best is not None and best_cov >= min_coverage and best[1] != claim_negated)
+
+
 def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndarray, claim_weights: np.ndarray,
                      view: PremiseView) -> list[float]:
     tokens = content_set(claim)
@@ -71,7 +87,7 @@ def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndar
         best = int(np.argmax(sims))
         emb_best = float(sims[best])
         cov_best = max(coverage(tokens, s) for s in view.window_sets)
-        neg_mismatch = float(negated(claim) != negated(view.windows[best]))
+        neg_mismatch = negation_flip(tokens, negated(claim), view.clauses)
         soft_best = max(weighted_soft_coverage(claim_tokens, claim_weights, w) for w in view.window_token_vectors)
     else:
         emb_best, cov_best, neg_mismatch, soft_best = 0.0, 0.0, 0.0, 0.0

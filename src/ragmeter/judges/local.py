@@ -28,7 +28,8 @@ from .features import (ANSWER_FEATURES, PremiseView, answer_features, relevance_
 from ..models.hash_embedder import HashEmbedder
 from .lexical import ramp, split_into_claims
 from .noncommittal import is_noncommittal
-from .text import content_set, coverage, number_agreement, numbers, split_sentences, tokens
+from .text import (content_set, coverage, negated, number_agreement, numbers, split_clauses, split_sentences,
+                   tokens)
 
 
 SIMILARITY_DENSE_FLOOR = 0.8
@@ -127,11 +128,12 @@ class LocalJudge(Judge):
             raw_words=frozenset(t for p in premises for t in tokens(p)),
             token_vectors=self.static.token_vectors(ids.astype(np.int64)),
             window_token_vectors=[self.static.token_vectors(w) for w in window_ids],
+            clauses=[(content_set(c), negated(c)) for p in premises for c in split_clauses(p)],
         )
 
     def support_rows(self, pairs: list[tuple[Sequence[str], Sequence[str]]]) -> tuple[list, list]:
         """Feature rows of every (premises, claim), and (pair index, claim, best window) for each."""
-        # each claim as the premises would word it (their acronym or its expansion)
+        # each claim as the premises would word it (an acronym they spell out, spelt out)
         worded = [[resolve_acronyms(c, " ".join(premises)) for c in claims] for premises, claims in pairs]
         texts = [w for premises, _ in pairs for w in _windows(premises)] + [c for cs in worded for c in cs]
         vecs = self.vectors(texts)

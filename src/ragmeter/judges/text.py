@@ -48,6 +48,15 @@ def split_sentences(text: str) -> list[str]:
     return [p for p in pieces if _TOKEN.search(p)]
 
 
+_CLAUSE_BREAK = re.compile(r"[;,:]\s+|\s+(?:but|although|though|while|whereas|however|yet)\s+|\s+\(|\)\s*", re.I)
+
+
+def split_clauses(text: str) -> list[str]:
+    """Sentences cut further at commas, semicolons, colons, brackets and contrast words
+    ("but", "although", "while", ...), so that a negation stays with the clause it is in."""
+    return [c for s in (split_sentences(text) or [text]) for c in _CLAUSE_BREAK.split(s) if c and c.strip()]
+
+
 def tokens(text: str) -> list[str]:
     """Lower-cased word tokens (letters and digits, any script)."""
     return [t.replace("’", "'") for t in _TOKEN.findall(text.lower())]
