@@ -2,7 +2,7 @@
 
 import pytest
 
-from ragmeter.metrics.answer_correctness import AnswerCorrectness, answer_correctness_score, f_beta
+from ragmeter.metrics.answer_correctness import AnswerCorrectness, answer_correctness_score, beyond_question, f_beta
 from ragmeter.metrics.answer_relevancy import answer_relevancy_score
 from ragmeter.metrics.answer_similarity import answer_similarity_score
 from ragmeter.metrics.base import MetricResult
@@ -46,6 +46,17 @@ def test_f_beta_matches_precision_recall_definition():
     expected = (1 + beta**2) * p * r / (beta**2 * p + r)
     assert f_beta(tp, fp, fn, beta) == pytest.approx(expected)
     assert f_beta(0, 0, 0) == 0.0
+
+
+def test_answer_correctness_counts_what_a_claim_says_beyond_the_question():
+    # implied by the question alone: weight 0, neither right nor wrong
+    assert beyond_question(0.9, 1.0) == (0.0, 0.0)
+    # nothing from the question: the support as it is
+    assert beyond_question(0.8, 0.0) == (1.0, pytest.approx(0.8))
+    # half implied, fully supported with the reference: weight 0.5, support 1
+    assert beyond_question(1.0, 0.5) == (0.5, pytest.approx(1.0))
+    # the reference adds nothing (or less than the question did): support 0
+    assert beyond_question(0.3, 0.5) == (0.5, 0.0)
 
 
 def test_answer_correctness_blend():

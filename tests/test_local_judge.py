@@ -214,3 +214,13 @@ def test_a_negated_claim_is_not_supported_by_its_positive_clause(judge):
                                                                    split_clauses(peaches[0])])
                       for c in ("Peaches are native to Georgia.", "Peaches are the official state fruit.")]]
     assert flip == 1.0 and kept == 0.0
+
+
+def test_answer_correctness_reads_a_short_reference_as_the_answer_to_its_question(judge):
+    answers = ("The Eiffel Tower is 330 metres tall.", "The Eiffel Tower is 200 metres tall.",
+               "The Eiffel Tower is tall.")
+    rows = [dict(question="How tall is the Eiffel Tower?", answer=a, ground_truth="330 metres", contexts=["x"])
+            for a in answers]
+    scores = evaluate(rows, metrics=["answer_correctness"], judge=judge).to_pandas()["answer_correctness"].tolist()
+    assert scores[0] > 0.7  # right, in a full sentence
+    assert scores[1] < 0.3 and scores[2] < 0.3  # wrong number; restating the question
