@@ -11,7 +11,6 @@ from ragmeter.cache import Cache
 from ragmeter.demo import good_rows
 from ragmeter.judges import llm_judge
 from ragmeter.llms import AnthropicChat, OpenAICompatible
-from ragmeter.runner import RunnerSettings
 
 CORE = ["faithfulness", "answer_relevancy", "context_precision", "context_recall"]
 

@@ -63,6 +63,7 @@ def _new_names(answer: str, question: str) -> bool:
                     return True
     return False
 
+
 def _new_words(answer: str, question: str) -> bool:
     asked = set(tokens(question))
     return any(t not in STOPWORDS and t not in asked and not t.isdigit() for t in tokens(answer))

@@ -97,7 +97,7 @@ def render(result: Result, other: Result | None = None, names: tuple[str, str] =
     shared = [m for m in result.metrics if other is None or m in other.metrics]
     data: dict[str, Any] = {"runs": [_run_json(n, r) for n, r in runs.items()], "comparison": None}
     tabs = ['<button class="active" data-tab="summary">Summary</button>']
-    sections = [f'<section class="tab active" id="summary">']
+    sections = ['<section class="tab active" id="summary">']
     for k, (name, run) in enumerate(runs.items()):
         sections.append(f"<h2>{escape(name)}</h2>{_cards(run)}")
     charts = "".join(f"<figure>{histogram(r, m)}<figcaption>{escape(n)}</figcaption></figure>"
