@@ -28,8 +28,8 @@ from .features import (ANSWER_FEATURES, PremiseView, answer_features, relevance_
 from ..models.hash_embedder import HashEmbedder
 from .lexical import ramp, split_into_claims
 from .noncommittal import is_noncommittal
-from .text import (content_set, coverage, negated, number_agreement, numbers, split_clauses, split_sentences,
-                   tokens)
+from .text import (content_and_negation, content_set, coverage, number_agreement, numbers, split_clauses,
+                   split_sentences, tokens)
 
 
 SIMILARITY_DENSE_FLOOR = 0.8
@@ -128,7 +128,7 @@ class LocalJudge(Judge):
             raw_words=frozenset(t for p in premises for t in tokens(p)),
             token_vectors=self.static.token_vectors(ids.astype(np.int64)),
             window_token_vectors=[self.static.token_vectors(w) for w in window_ids],
-            clauses=[(content_set(c), negated(c)) for p in premises for c in split_clauses(p)],
+            clauses=[content_and_negation(c) for p in premises for c in split_clauses(p)],
         )
 
     def support_rows(self, pairs: list[tuple[Sequence[str], Sequence[str]]]) -> tuple[list, list]:

@@ -75,7 +75,11 @@ def stem(token: str) -> str:
 
 def content_tokens(text: str) -> list[str]:
     """Stemmed tokens without stopwords or one-letter tokens, in order."""
-    return [stem(t) for t in tokens(text) if t not in STOPWORDS and t not in NEGATIONS and len(t) > 1]
+    return _content(tokens(text))
+
+
+def _content(words: list[str]) -> list[str]:
+    return [stem(t) for t in words if t not in STOPWORDS and t not in NEGATIONS and len(t) > 1]
 
 
 def content_set(text: str) -> frozenset[str]:
@@ -116,6 +120,12 @@ def number_agreement(a: str, b: str) -> float:
         return 1.0
     fewer, more = (na, nb) if len(na) <= len(nb) else (nb, na)
     return len(fewer & more) / len(fewer)
+
+
+def content_and_negation(text: str) -> tuple[frozenset[str], bool]:
+    """content_set(text) and negated(text), reading the text once."""
+    words = tokens(text)
+    return frozenset(_content(words)), any(t in NEGATIONS for t in words) or "n't" in text.lower()
 
 
 def negated(text: str) -> bool:
