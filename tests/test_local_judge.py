@@ -228,3 +228,13 @@ def test_answer_correctness_reads_a_short_reference_as_the_answer_to_its_questio
     scores = evaluate(rows, metrics=["answer_correctness"], judge=judge).to_pandas()["answer_correctness"].tolist()
     assert scores[0] > 0.7  # right, in a full sentence
     assert scores[1] < 0.3 and scores[2] < 0.3  # wrong number; restating the question
+
+
+def test_provenance_names_the_exact_calibration(tmp_path):
+    from ragmeter.judges.calibration import CALIBRATION_FILE
+
+    shipped = LocalJudge().describe()["calibration"]["sha256"]
+    assert len(shipped) == 12 and int(shipped, 16) >= 0
+    copy = tmp_path / "calibration.json"
+    copy.write_text(CALIBRATION_FILE.read_text() + "\n")  # same weights, different bytes
+    assert LocalJudge(calibration=copy).describe()["calibration"]["sha256"] != shipped

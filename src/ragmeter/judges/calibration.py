@@ -6,6 +6,7 @@ Factcheck-GPT, SQuAD 2.0); WikiEval is never used. The file records what it was 
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +41,9 @@ class LogisticModel:
 
 
 def load_calibration(path: Path = CALIBRATION_FILE) -> tuple[dict[str, LogisticModel], dict]:
-    data = json.loads(path.read_text(encoding="utf-8"))
+    """The models and their metadata, with the file's SHA-256 (first 12 hex digits) so that
+    every score's provenance names the exact weights that made it."""
+    raw = path.read_bytes()
+    data = json.loads(raw.decode("utf-8"))
     models = {name: LogisticModel.from_dict(d) for name, d in data["models"].items()}
-    return models, data.get("meta", {})
+    return models, {**data.get("meta", {}), "sha256": hashlib.sha256(raw).hexdigest()[:12]}
