@@ -18,7 +18,8 @@ Card
   answers 0.27 -> 0.42)
 - edge cases: with neither side making a checkable claim, F_beta is left out and the
   score is the similarity alone (said in the reason)
-- evidence: TP/FP/FN claims, the F-beta and the similarity
+- evidence: TP/FP/FN claims, the claims that only restate the question, the F-beta and the
+  similarity
 - source: ragas' answer_correctness metric (0.1+), described in seed 004
 """
 
