@@ -20,6 +20,8 @@ def test_a_name_the_evidence_abbreviates_is_left_alone():
 
 def test_chance_matches_are_left_alone():
     assert resolve_acronyms("NASA launched it.", "The agency launched it.") == "NASA launched it."
+    # nor may it open or close with a stopword
+    assert resolve_acronyms("He fought in World War II.", "He was in Italy, it is said.") == "He fought in World War II."
     # an expansion may not run across punctuation
     assert find_expansion("MB", "During the merger, the black holes") is None
     # a claim that defines its own acronym keeps it

@@ -5,12 +5,15 @@ token-based support features would count the acronym as a missing name.
 ``resolve_acronyms`` rewrites the claim into the evidence's form before the features are
 computed. An expansion is a run of words whose initials spell the acronym, short function
 words allowed inside ("Food and Drug Administration" for FDA), with no punctuation between
-them; words in a run of capitals ("ET AL. v. BRUEN") are not taken for acronyms.
+them, starting and ending with a word that is not a stopword ("II" is not "it is"); words in
+a run of capitals ("ET AL. v. BRUEN") are not taken for acronyms.
 """
 
 from __future__ import annotations
 
 import re
+
+from .text import STOPWORDS
 
 _ACRONYM = re.compile(r"\b([A-Z][A-Z&]{1,6})(s?)\b")
 _WORD = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*")
@@ -53,9 +56,15 @@ def find_expansion(acronym: str, text: str) -> str | None:
             elif word.lower() not in _INNER:
                 break
             i += 1
-        if k == len(letters) and i - start > 1:
+        if k == len(letters) and i - start > 1 and _is_name_word(first) and _is_name_word(words[i - 1][0]):
             return text[words[start][1]:words[i - 1][2]]
     return None
+
+
+def _is_name_word(word: str) -> bool:
+    """Can the word open or close an expansion? Not a stopword or a word of one or two
+    letters: "II" is not "it is"."""
+    return len(word) > 2 and word.lower() not in STOPWORDS
 
 
 def resolve_acronyms(claim: str, evidence: str) -> str:
