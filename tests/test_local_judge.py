@@ -174,6 +174,8 @@ def test_similarity_scales_by_the_numbers_both_state(judge):
     assert one_side > 0.3  # a number on one side only is not a disagreement
     assert number_agreement("since 1978", "1978") == 1.0
     assert number_agreement("16 October 2018", "17 October 2018") == 0.5
+    assert number_agreement("$5 million", "5,000,000 dollars") == 1.0  # scale words written out
+    assert number_agreement("1.1 million", "1,100,000") == 1.0
     # in two long answers one number is not the whole meaning
     long_a = "Marie Curie, a Polish physicist and chemist, won two Nobel Prizes for research on radioactivity."
     long_b = "Marie Curie was born in Warsaw in 1867 and moved to Paris to study physics and chemistry there."

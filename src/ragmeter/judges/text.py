@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from functools import lru_cache
 
 STOPWORDS = frozenset(
@@ -99,14 +100,26 @@ NUMBER_WORDS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60"
                       "once": "1", "twice": "2"})
 
 
+_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_SCALED = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?|" + "|".join(NUMBER_WORDS) + r")\s+(thousand|million|billion|"
+                     r"trillion)\b", re.I)
+
+
+def _normalised(value: str) -> str:
+    value = value.replace(",", "").lstrip("+")
+    return value.rstrip("0").rstrip(".") if "." in value else value
+
+
 def numbers(text: str) -> frozenset[str]:
-    """Numbers in the text, digits or words, normalised (commas and trailing .0 dropped)."""
+    """Numbers in the text, digits or words, normalised (commas and trailing .0 dropped; "2.5
+    million" and "five thousand" written out in full, as 2500000 and 5000)."""
+    scaled = list(_SCALED.finditer(text))
+    for m in reversed(scaled):  # replace from the end so that earlier offsets stay valid
+        base = NUMBER_WORDS.get(m.group(1).lower(), m.group(1))
+        value = Decimal(_normalised(base)) * _SCALES[m.group(2).lower()]
+        text = f"{text[:m.start()]}{value:f} {text[m.end():]}"
     out = {NUMBER_WORDS[t] for t in tokens(text) if t in NUMBER_WORDS}
-    for match in _NUMBER.findall(text):
-        value = match.replace(",", "").lstrip("+")
-        if "." in value:
-            value = value.rstrip("0").rstrip(".")
-        out.add(value)
+    out.update(_normalised(match) for match in _NUMBER.findall(text))
     return frozenset(out)
 
 
