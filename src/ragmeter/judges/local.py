@@ -134,7 +134,8 @@ class LocalJudge(Judge):
     def support_rows(self, pairs: list[tuple[Sequence[str], Sequence[str]]]) -> tuple[list, list]:
         """Feature rows of every (premises, claim), and (pair index, claim, best window) for each."""
         # each claim as the premises would word it (an acronym they spell out, spelt out)
-        worded = [[resolve_acronyms(c, " ".join(premises)) for c in claims] for premises, claims in pairs]
+        joined = [" ".join(premises) for premises, _ in pairs]
+        worded = [[resolve_acronyms(c, text) for c in claims] for text, (_, claims) in zip(joined, pairs)]
         texts = [w for premises, _ in pairs for w in _windows(premises)] + [c for cs in worded for c in cs]
         vecs = self.vectors(texts)
         rows, owners = [], []
