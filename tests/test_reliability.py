@@ -14,7 +14,7 @@ import pytest
 
 from openai_server import FakeOpenAIServer
 from ragmeter import ConfigError, Result, evaluate
-from ragmeter.cache import Cache
+from ragmeter.cache import Cache, cache_key
 from ragmeter.demo import bad_rows, good_rows
 from ragmeter.llms import OpenAICompatible
 
@@ -132,6 +132,29 @@ def test_api_keys_never_reach_any_output(tmp_path, capfd, monkeypatch):
             assert canary.encode() not in path.read_bytes(), path
     assert canary not in captured.out + captured.err + cli.stdout + cli.stderr
     assert canary not in json.dumps(result.provenance) + repr(result.to_dict())
+
+
+def _open_cache_at_once(path, barrier) -> None:
+    barrier.wait()  # every process opens the new file at the same moment
+    Cache(path).put(cache_key("k", os.getpid()), {"pid": os.getpid()})
+
+
+def test_processes_opening_a_new_cache_at_once_all_succeed(tmp_path):
+    # switching a new file to WAL used to fail at once with "database is locked" in some of
+    # the processes (11 of 480 here before the fix)
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork")
+    for trial in range(5):
+        path = tmp_path / f"new{trial}.sqlite"
+        barrier = ctx.Barrier(12)
+        procs = [ctx.Process(target=_open_cache_at_once, args=(path, barrier)) for _ in range(12)]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(timeout=120)
+        assert [p.exitcode for p in procs] == [0] * 12
+        assert Cache(path).info()["entries"] == 12
 
 
 def test_two_processes_share_one_cache(tmp_path):

@@ -31,6 +31,22 @@ def cache_key(*parts: Any) -> str:
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
+def use_wal(db: sqlite3.Connection, attempts: int = 100) -> None:
+    """Switch the file to WAL (it stays so). The switch needs the file to itself and SQLite may
+    refuse it at once, without waiting, while another process is creating or switching the
+    same file ("database is locked"): retry with a short back-off until one of them has done it."""
+    for attempt in range(attempts):
+        try:
+            if db.execute("PRAGMA journal_mode").fetchone()[0].lower() == "wal":
+                return
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == attempts - 1:
+                raise
+            time.sleep(min(0.5, 0.01 * (attempt + 1)))
+
+
 class Cache:
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path is not None else default_cache_path()
@@ -44,8 +60,8 @@ class Cache:
         db = getattr(self._local, "db", None)
         if db is None:
             db = sqlite3.connect(self.path, timeout=60, isolation_level=None, check_same_thread=False)
-            db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA busy_timeout=60000")
+            use_wal(db)
             db.execute("PRAGMA synchronous=NORMAL")
             self._local.db = db
         return db

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .cache import cache_key
+from .cache import cache_key, use_wal
 from .errors import ConfigError
 from .metrics.base import MetricResult
 
@@ -34,7 +34,7 @@ class RunStore:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.path = self.folder / STORE_NAME
         self.db = sqlite3.connect(self.path, timeout=60, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
+        use_wal(self.db)
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
         self.db.execute("CREATE TABLE IF NOT EXISTS results (sample INTEGER, metric TEXT, value TEXT, written REAL, "
