@@ -10,8 +10,10 @@ Answer relevance (question, answer -> addresses it): EVOUNA TriviaQA answers of 
 to their own question vs to a random other question, and the SQuAD 2.0 answer pairs of
 devsets.squad_answer_relevance_pairs (complete vs incomplete, withheld, padded, off-topic
 answers), the two sources weighted to count equally; fitted as a ranking (better answer
-first) with sign-constrained weights, then Platt-scaled. Every weight keeps the sign its
-feature's meaning gives (feature_signs).
+first) with sign-constrained weights, then Platt-scaled; twice: "answer" with the answer's
+closeness to its question from the judge's answer embedder (int8 all-MiniLM-L6-v2), and
+"answer_static" with the static model's, for a judge without onnxruntime. Every weight keeps
+the sign its feature's meaning gives (feature_signs).
 WikiEval is never read here. Prints 5-fold cross-validated AUROC, folds grouped by claim or question
 (pairwise accuracy for answers).
 """
@@ -187,25 +189,32 @@ def main() -> None:
     parser.add_argument("--dry-run", action="store_true", help="print the figures, write nothing")
     args = parser.parse_args()
     judge = LocalJudge(embedder=args.embedder)
+    static_answers = LocalJudge(embedder=args.embedder, answer_embedder="static")
     meta = {"fitted_on": {}, "cv_auroc": {}, "fitted_at": dt.date.today().isoformat(),
             "method": "L2 logistic (C=1) on standardised features, weights held to feature_signs; "
                       "answer: pairwise ranking then Platt scaling; CV folds grouped by claim or question",
-            "embedder": judge.sentence_embedder.describe()["embedder"]}
+            "embedder": judge.sentence_embedder.describe()["embedder"],
+            "answer_embedder": judge.answer_embedder.describe()["embedder"]}
     models = {}
     for name, maker, names in (("support", support_data, SUPPORT_FEATURES),
                                ("relevance", relevance_data, RELEVANCE_FEATURES)):
         x, y, w, sizes, groups, folds = maker(judge)
         model, auc = fit(x, y, w, names, groups, folds)
         models[name] = model.to_dict()
+        for fitted in (judge, static_answers):  # answer features use the relevance just fitted
+            fitted.model(name)
+            fitted._models[name] = model
         meta["fitted_on"].update(sizes)
         meta["cv_auroc"][name] = round(auc, 4)
         report(name, f"{len(y)} rows, 5-fold CV AUROC {auc:.4f}", model)
-    x, kinds, sizes = answer_data(judge)
-    model, accuracy = fit_ranking(x, kinds, ANSWER_FEATURES)
-    models["answer"] = model.to_dict()
-    meta["fitted_on"].update(sizes)
-    meta["cv_pairwise_accuracy"] = {"answer": round(accuracy, 4)}
-    report("answer", f"{len(kinds)} pairs, 5-fold CV pairwise accuracy {accuracy:.4f}", model)
+    meta["cv_pairwise_accuracy"] = {}
+    for name, fitted in (("answer", judge), ("answer_static", static_answers)):
+        x, kinds, sizes = answer_data(fitted)
+        model, accuracy = fit_ranking(x, kinds, ANSWER_FEATURES)
+        models[name] = model.to_dict()
+        meta["fitted_on"].update(sizes)
+        meta["cv_pairwise_accuracy"][name] = round(accuracy, 4)
+        report(name, f"{len(kinds)} pairs, 5-fold CV pairwise accuracy {accuracy:.4f}", model)
     if args.dry_run:
         return
     CALIBRATION_FILE.write_text(json.dumps({"meta": meta, "models": models}, indent=1) + "\n")

