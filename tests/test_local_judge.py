@@ -96,6 +96,16 @@ def test_answer_closeness_uses_int8_minilm_from_pypi(judge):
     assert np.allclose(alone, padded, atol=1e-4)
 
 
+def test_local_judge_survives_pickling(judge):
+    """A judge instance passed to evaluate_ray is pickled to the actors."""
+    import pickle
+
+    copy = pickle.loads(pickle.dumps(judge))
+    texts = ["Who wrote Hamlet?", "Shakespeare wrote Hamlet."]
+    assert np.allclose(copy.answer_embedder.embed(texts), judge.answer_embedder.embed(texts), atol=1e-6)
+    assert copy.describe() == judge.describe()
+
+
 def test_onnx_answer_embedder_from_a_local_file(tmp_path):
     from ragmeter.models.onnx_embedder import default_model_path
 

@@ -134,6 +134,18 @@ def _read(ray, source: Any):
     raise ConfigError(f"{text}: give a Ray Dataset or a Parquet, JSONL or CSV path.")
 
 
+def _spread(ds: Any, batch_size: int) -> Any:
+    """Blocks of batch_size rows, so that every actor of the pool gets work: a Parquet file
+    of one row group reads as one block, which one actor would score alone (measured: 20,000
+    rows, 2 actors, 59 samples/s, below one process's 72). Streaming where Ray supports it
+    (target_num_rows_per_block); older Ray keeps the blocks it read."""
+    import inspect
+
+    if "target_num_rows_per_block" not in inspect.signature(ds.repartition).parameters:
+        return ds
+    return ds.repartition(target_num_rows_per_block=batch_size)
+
+
 def _done_keys(shard_dir: Path) -> set[str]:
     import pyarrow.parquet as pq
 
@@ -168,7 +180,7 @@ def evaluate_ray(ds: Any, metrics: Sequence[Any] | None = None, judge: Any = "lo
     if not ray.is_initialized():
         ray.init(ignore_reinit_error=True, log_to_driver=False)
     names = [m.name for m in resolve_metrics(metrics)]
-    source = _read(ray, ds)
+    source = _spread(_read(ray, ds), batch_size)
     shard_dir = None
     done: set[str] = set()
     if output is not None:

@@ -127,8 +127,10 @@ class LocalJudge(Judge):
         answer embedder when answer=True)."""
         embedder = self.answer_embedder if answer else self.sentence_embedder
         cache = self._cache if embedder is self.sentence_embedder else self._answer_cache
+        # questions and whole answers rarely repeat across samples: a tenth of the room
+        limit = self._max_cache if cache is self._cache else max(1, self._max_cache // 10)
         distinct = list(dict.fromkeys(texts))
-        if len(cache) + len(distinct) > self._max_cache:
+        if len(cache) + len(distinct) > limit:
             cache.clear()  # bounded memory; whatever this call needs is computed below
         new = [t for t in distinct if t not in cache]
         if new:

@@ -12,6 +12,7 @@ Another ONNX export of a BERT-style sentence encoder can be given by path, with 
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 from typing import Sequence
 
@@ -49,6 +50,7 @@ class OnnxSentenceEmbedder:
             from tokenizers import Tokenizer
         except ImportError:
             raise MissingExtraError("onnxruntime", "local", "The ONNX sentence embedder") from None
+        self._args = (model, tokenizer)
         self.path = Path(model) if model is not None else default_model_path()
         tokenizer_path = Path(tokenizer) if tokenizer is not None else DEFAULT_TOKENIZER
         for what, path in (("ONNX model", self.path), ("tokenizer.json", tokenizer_path)):
@@ -57,6 +59,9 @@ class OnnxSentenceEmbedder:
         options = onnxruntime.SessionOptions()
         options.log_severity_level = 3
         options.enable_cpu_mem_arena = False  # about 90 MB less at peak, about 3% slower
+        # onnxruntime ignores OMP_NUM_THREADS; honour it (Ray sets it to an actor's CPUs)
+        threads = os.environ.get("OMP_NUM_THREADS", "")
+        options.intra_op_num_threads = int(threads) if threads.isdigit() else 0
         try:
             self._session = onnxruntime.InferenceSession(str(self.path), options, providers=["CPUExecutionProvider"])
         except Exception as exc:  # onnxruntime raises its own exception types for bad files
@@ -72,6 +77,11 @@ class OnnxSentenceEmbedder:
         self.dim = int(self._session.get_outputs()[0].shape[-1])
         self.name = ("onnx-int8:all-MiniLM-L6-v2" if model is None else f"onnx:{self.path.name}")
         self.sha256 = file_digest(self.path)
+
+    def __reduce__(self):
+        """Pickled as its paths (an onnxruntime session cannot be): a judge sent to Ray actors
+        or other processes loads the model again there."""
+        return (type(self), self._args)
 
     def describe(self) -> dict:
         return {"embedder": self.name, "dim": self.dim, "sha256": self.sha256}
