@@ -106,6 +106,20 @@ def test_paths_parquet_and_jsonl(tmp_path):
         assert run.aggregates["faithfulness"].n == 16
 
 
+def test_a_one_row_group_file_is_split_so_every_actor_gets_work(tmp_path):
+    """A Parquet file of one row group reads as one block, which one actor would score alone."""
+    import pandas as pd
+
+    from ragmeter.integrations.ray import _spread
+
+    pd.DataFrame(rows(64)).to_parquet(tmp_path / "d.parquet")
+    read = ray.data.read_parquet(str(tmp_path / "d.parquet")).materialize()
+    assert read.num_blocks() == 1
+    spread = _spread(read, 8).materialize()
+    sizes = [len(block) for block in ray.get(list(spread.to_pandas_refs()))]
+    assert sum(sizes) == 64 and len(sizes) >= 8 and max(sizes) <= 8
+
+
 def test_rate_limit_holds_across_actors():
     with FakeOpenAIServer() as server:
         from ragmeter.llms import OpenAICompatible
