@@ -22,7 +22,7 @@ RELEVANCE_FEATURES = ("emb", "cov_question", "soft_question", "sentence_len")
 # best sentence), does it stay on the topic (share of on-topic sentences), how much on-topic
 # information it gives, and does it contain the kind of thing asked for (a date for "when", ...)
 ANSWER_FEATURES = ("emb", "cov_question", "rel_best", "focus", "info", "type_miss", "specificity",
-                   "best_specificity")
+                   "best_specificity", "specific_answer")
 # a sentence's cosine to the question (static MiniLM vectors) maps to "on the topic" between
 # these: on SQuAD 2.0 dev the median is 0.23 for a sentence of another article, 0.47 for another
 # sentence of the answer's paragraph and 0.67 for the answer sentence
@@ -126,7 +126,11 @@ def answer_features(similarity: float, question_tokens: frozenset[str], answer: 
     padded with unrelated sentences gains none, and one that restates the question gives
     little. specificity: the mean informativeness of all the words the answer adds;
     best_specificity: that of the words added by its sentence most relevant to the question,
-    so that "it was caused by a number of factors" stays vague however much is said after it.
+    so that "it was caused by a number of factors" stays vague however much is said after it;
+    specific_answer: the question's words covered times best_specificity, high only for an
+    answer that takes up the question and says something specific about it (a restatement
+    covers the words and adds nothing specific; dev pairwise accuracy 0.947 -> 0.951, vague
+    answers 0.824 -> 0.840).
     """
     topic = [on_topic(s) for s in sentence_similarity]
     info = sum(t * sum(w) for t, w in zip(topic, sentence_added))
@@ -135,5 +139,6 @@ def answer_features(similarity: float, question_tokens: frozenset[str], answer: 
     best = max(range(len(sentence_relevance)), key=sentence_relevance.__getitem__, default=None)
     best_added = sentence_added[best] if best is not None else []
     best_specificity = sum(best_added) / len(best_added) if best_added else 0.0
-    return [similarity, coverage(question_tokens, content_set(answer)), max(sentence_relevance, default=0.0),
-            sum(topic) / len(topic) if topic else 0.0, math.log1p(info), miss, specificity, best_specificity]
+    covered = coverage(question_tokens, content_set(answer))
+    return [similarity, covered, max(sentence_relevance, default=0.0), sum(topic) / len(topic) if topic else 0.0,
+            math.log1p(info), miss, specificity, best_specificity, covered * best_specificity]
