@@ -66,8 +66,8 @@ def fit(x: np.ndarray, y: np.ndarray, weights: np.ndarray, names, groups, folds)
     (feature_signs). Left free, the weights of these correlated features took opposite signs
     that cancel (soft_weighted +1.5, soft_best -1.4), a fit to the dev sets that need not hold
     beyond them; held to their signs the support model does as well or better there (CV AUROC:
-    WiCE 0.975 free, 0.979 signed; Factcheck-GPT 0.767 both). The out-of-fold AUROC keeps all rows of one claim (or question) in the same fold,
-    so no claim is scored by a model that saw it."""
+    WiCE 0.975 free, 0.979 signed; Factcheck-GPT 0.767 both). The out-of-fold AUROC keeps all
+    rows of one claim (or question) in the same fold, so no claim is scored by a model that saw it."""
     from sklearn.metrics import roc_auc_score
     from sklearn.model_selection import StratifiedGroupKFold
 

