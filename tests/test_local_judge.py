@@ -260,6 +260,16 @@ def test_results_do_not_depend_on_cache_size_or_batching():
         assert b.scores(m) == pytest.approx(a.scores(m), abs=1e-9)
 
 
+def test_a_swapped_name_scores_well_below_the_right_name(judge):
+    """Known limit: with one of two names swapped the claim still scores above 0.5 (0.77; the
+    right name 0.98). Judge v3 scored it 0.40, but only because its weights lowered every
+    short claim (claim length +0.84), which the dev sets did not bear out (README)."""
+    (verdicts,) = run(judge.support([SupportItem(["Canberra is the capital city of Australia."], (
+        "The capital of Australia is Sydney.", "The capital of Australia is Canberra."))]))
+    wrong, right = (v.probability for v in verdicts)
+    assert right > 0.9 and wrong < right - 0.15
+
+
 def test_a_negated_claim_is_not_supported_by_its_positive_clause(judge):
     context = ["The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall."]
     (verdicts,) = run(judge.support([SupportItem(context, ("The Eiffel Tower was completed in 1889.",

@@ -199,10 +199,11 @@ def test_injected_text_does_not_change_offline_verdicts(judge, attack):
     results = evaluate([clean, attacked_answer, attacked_context], metrics=["faithfulness"], judge=judge)
     claim = "The capital of Australia is Sydney."
     clean_verdict = result_claims(results, 0)[claim]
-    if judge == "local":
-        assert clean_verdict is False  # the wrong capital is not supported (the lexical judge cannot tell)
     assert result_claims(results, 1)[claim] is clean_verdict  # whatever the answer adds
     assert result_claims(results, 2)[claim] is clean_verdict  # or the contexts say
+    probability = claim_probabilities(results, 0)[claim]
+    assert claim_probabilities(results, 1)[claim] == pytest.approx(probability, abs=1e-9)
+    assert claim_probabilities(results, 2)[claim] <= probability + 1e-9  # an unrelated context adds nothing
     injected = [c for c, v in result_claims(results, 1).items() if c != claim]
     assert all(not result_claims(results, 1)[c] for c in injected)  # the injected sentences are unsupported claims
     assert results.metric_results[1]["faithfulness"].score <= results.metric_results[0]["faithfulness"].score + 1e-9
@@ -210,6 +211,10 @@ def test_injected_text_does_not_change_offline_verdicts(judge, attack):
 
 def result_claims(result, i):
     return {c["text"]: c["verdict"] for c in result.metric_results[i]["faithfulness"].evidence["claims"]}
+
+
+def claim_probabilities(result, i):
+    return {c["text"]: c["probability"] for c in result.metric_results[i]["faithfulness"].evidence["claims"]}
 
 
 def test_llm_reply_echoing_injected_content_is_parsed_as_usual():

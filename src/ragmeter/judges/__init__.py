@@ -9,7 +9,7 @@ from ..errors import ConfigError, MissingExtraError
 from .base import Judge
 from .lexical import LexicalJudge
 
-JUDGE_NAMES = ("local", "lexical", "local:<sentence-transformers model or folder>")
+JUDGE_NAMES = ("local", "local-contextual", "lexical", "local:<sentence-transformers model or folder>")
 
 
 def _local_available() -> bool:
@@ -66,13 +66,13 @@ def resolve_judge(judge: Any = None, llm: Any = None, embeddings: Any = None, **
         name = judge.strip().lower()
         if name == "lexical":
             return LexicalJudge()
-        if name == "local" or name.startswith("local:"):
+        if name in ("local", "local-contextual") or name.startswith("local:"):
             if not _local_available():
                 raise MissingExtraError("model2vec", "local", "The local judge")
             from .local import LocalJudge
 
             embedder = judge.strip()[len("local:"):] if ":" in name else None
-            return LocalJudge(embedder=embedder or None)
+            return LocalJudge(embedder=embedder or None, contextual=name == "local-contextual")
         raise ConfigError(f"unknown judge '{judge}'. Known judges: {', '.join(JUDGE_NAMES)}.")
     raise ConfigError(f"cannot use {judge!r} as a judge; pass 'local', 'lexical' or a Judge instance.")
 

@@ -86,8 +86,11 @@ class OnnxSentenceEmbedder:
     def describe(self) -> dict:
         return {"embedder": self.name, "dim": self.dim, "sha256": self.sha256}
 
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+    def vocabulary(self) -> dict[str, int]:
+        return self._tokenizer.get_vocab()
+
+    def _batches(self, texts: Sequence[str]):
+        """(row indices, token states, attention mask, token ids) per batch of similar lengths."""
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))  # similar lengths pad less
         for start in range(0, len(order), BATCH):
             rows = order[start:start + BATCH]
@@ -97,7 +100,22 @@ class OnnxSentenceEmbedder:
             feed = {"input_ids": ids, "attention_mask": mask}
             if "token_type_ids" in self._inputs:
                 feed["token_type_ids"] = np.zeros_like(ids)
-            states = self._session.run(None, feed)[0]
+            yield rows, self._session.run(None, feed)[0], mask, ids
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for rows, states, mask, _ in self._batches(texts):
             pooled = (states * mask[..., None]).sum(axis=1) / np.maximum(mask.sum(axis=1, keepdims=True), 1)
             out[rows] = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-9)
+        return out
+
+    def token_states(self, texts: Sequence[str]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Each text's contextual token states (unit rows, float32) and token ids, without
+        the [CLS] and [SEP] marks; a text longer than 256 tokens keeps its first 256."""
+        out: list = [None] * len(texts)
+        for rows, states, mask, ids in self._batches(texts):
+            for j, i in enumerate(rows):
+                n = int(mask[j].sum())
+                kept = states[j, 1:n - 1]
+                out[i] = (kept / np.maximum(np.linalg.norm(kept, axis=1, keepdims=True), 1e-9), ids[j, 1:n - 1])
         return out

@@ -73,3 +73,14 @@ class StaticEmbedder:
 
     def token_vectors(self, ids: np.ndarray) -> np.ndarray:
         return self._unit_table[ids]
+
+    def weights_for(self, vocabulary: dict[str, int]) -> np.ndarray:
+        """These token weights indexed by another tokenizer's ids, matched by word piece (the
+        same pieces when that tokenizer is MiniLM's; a piece this table lacks counts as rare)."""
+        own = self._tokenizer.get_vocab()
+        out = np.full(max(vocabulary.values(), default=-1) + 1, self.rare_weight, dtype=np.float32)
+        for piece, idx in vocabulary.items():
+            mine = own.get(piece)
+            if mine is not None and mine < len(self.token_weights):
+                out[idx] = self.token_weights[mine]
+        return out

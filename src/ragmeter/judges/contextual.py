@@ -1,0 +1,87 @@
+"""Contextual coverage of a claim by its premises, for the LocalJudge's contextual mode.
+
+Each token of the claim is matched to its closest token of the premises, where tokens are
+the transformer's states in their sentence (all-MiniLM-L6-v2, int8 ONNX), not fixed word
+vectors: "bank" beside "river" and beside "loan" no longer look alike. The coverage is the
+mean of those best cosines, rare tokens weighing more (the static model's frequency
+weights): the recall half of BERTScore (Zhang et al. 2020, arXiv 1904.09675) with IDF-like
+weights. On the support dev sets it is the strongest single support feature (out-of-fold
+AUROC alone: WiCE 0.972, Factcheck-GPT 0.786; the static token coverage: 0.96, 0.75).
+
+It costs a transformer pass over every premise and claim (about 70 premises of 60 words a
+second on 2 cores), which is why it is a mode and not the default.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+from .features import weighted_soft_coverage
+from .text import split_sentences
+
+PIECE_WORDS = 180  # premises are read in pieces of whole sentences up to this many words (MiniLM reads 256 tokens)
+CHUNK = 256  # pairs whose token states are computed together
+MAX_CACHED_TOKENS = 200_000  # token states kept across calls, about 150 MB as float16
+
+
+def premise_pieces(text: str, limit: int = PIECE_WORDS) -> list[str]:
+    """The text cut between sentences into pieces of at most ``limit`` words (a longer
+    sentence is a piece of its own, and the encoder keeps its first 256 tokens)."""
+    pieces: list[str] = []
+    current: list[str] = []
+    size = 0
+    for sentence in split_sentences(text) or [text]:
+        words = len(sentence.split())
+        if current and size + words > limit:
+            pieces.append(" ".join(current))
+            current, size = [], 0
+        current.append(sentence)
+        size += words
+    if current:
+        pieces.append(" ".join(current))
+    return pieces
+
+
+class ContextualCoverage:
+    """Weighted best-match coverage of claims by premises from an encoder's token states."""
+
+    def __init__(self, encoder: Any, token_weights: np.ndarray):
+        self.encoder = encoder
+        self.weights = token_weights  # by the encoder's token id
+        self._states: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self._cached_tokens = 0
+
+    def describe(self) -> dict:
+        return {"feature": "ctx_recall", "encoder": self.encoder.describe()["embedder"], "piece_words": PIECE_WORDS}
+
+    def _token_states(self, texts: list[str]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        new = [t for t in dict.fromkeys(texts) if t not in self._states]
+        fresh = dict(zip(new, self.encoder.token_states(new))) if new else {}
+        found = {t: self._states.get(t) or fresh[t] for t in texts}
+        size = sum(len(ids) for _, ids in fresh.values())
+        if self._cached_tokens + size > MAX_CACHED_TOKENS:
+            self._states.clear()  # bounded memory; this call's states are in `found`
+            self._cached_tokens = 0
+        if size <= MAX_CACHED_TOKENS:
+            self._states.update({t: (s.astype(np.float16), ids) for t, (s, ids) in fresh.items()})
+            self._cached_tokens += size
+        return found
+
+    def coverage(self, pairs: Sequence[tuple[Sequence[str], str]]) -> np.ndarray:
+        """For each (premises, claim): the weighted mean over the claim's tokens of the best
+        cosine to any token of the premises (1.0 for a claim without tokens, 0.0 without premises)."""
+        out = np.zeros(len(pairs))
+        for start in range(0, len(pairs), CHUNK):
+            chunk = pairs[start:start + CHUNK]
+            pieces = {p: premise_pieces(p) for premises, _ in chunk for p in premises}
+            states = self._token_states([x for ps in pieces.values() for x in ps] + [c for _, c in chunk])
+            for k, (premises, claim) in enumerate(chunk):
+                claim_states, ids = states[claim]
+                found = [states[x][0] for p in premises for x in pieces[p]]
+                premise_states = (np.concatenate(found).astype(np.float32) if found
+                                  else np.zeros((0, claim_states.shape[1]), np.float32))
+                out[start + k] = weighted_soft_coverage(claim_states.astype(np.float32), self.weights[ids],
+                                                        premise_states)
+        return out

@@ -1,0 +1,90 @@
+"""The contextual judge: claim support that also reads MiniLM's token states (real int8 ONNX
+model from the [local] extra, no mocks)."""
+
+import asyncio
+
+import numpy as np
+import pytest
+
+from ragmeter import evaluate
+from ragmeter.demo import bad_rows, good_rows
+from ragmeter.errors import ConfigError
+from ragmeter.judges import resolve_judge
+from ragmeter.judges.base import SupportItem
+from ragmeter.judges.contextual import ContextualCoverage, premise_pieces
+from ragmeter.judges.features import CONTEXTUAL_SUPPORT_FEATURES
+from ragmeter.judges.local import LocalJudge
+
+TOWER = "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall."
+
+
+@pytest.fixture(scope="module")
+def judge():
+    return LocalJudge(contextual=True)
+
+
+def test_long_premises_are_read_in_pieces_of_whole_sentences():
+    text = " ".join(f"Sentence number {i} has exactly eight words here." for i in range(60))
+    pieces = premise_pieces(text, limit=50)
+    assert " ".join(pieces) == text
+    assert [len(p.split()) for p in pieces] == [48] * 10  # 6 sentences of 8 words a piece
+    assert premise_pieces("One short sentence.") == ["One short sentence."]
+
+
+def test_token_states_leave_out_the_special_marks_and_are_unit_rows(judge):
+    encoder = judge.answer_embedder
+    (states, ids), (long_states, _) = encoder.token_states(["Paris is in France.", "word " * 400])
+    pieces = encoder._tokenizer.encode("Paris is in France.", add_special_tokens=False).ids
+    assert list(ids) == pieces and states.shape == (len(pieces), 384)
+    assert np.allclose(np.linalg.norm(states, axis=1), 1.0, atol=1e-4)
+    assert long_states.shape[0] == 254  # 256 tokens read, less [CLS] and [SEP]
+
+
+def test_coverage_is_high_for_a_restated_claim_and_low_for_an_unrelated_one(judge):
+    coverage = judge.contextual.coverage([
+        ([TOWER], "The Eiffel Tower was completed in 1889."),
+        ([TOWER], "Bananas are rich in potassium."),
+        ([], "The Eiffel Tower was completed in 1889."),
+    ])
+    assert coverage[0] > 0.9 and coverage[1] < coverage[0] - 0.25 and coverage[2] == 0.0
+
+
+def test_token_weights_follow_the_static_model_by_word_piece(judge):
+    encoder, static = judge.answer_embedder, judge.static
+    weights = static.weights_for(encoder.vocabulary())
+    own = static._tokenizer.get_vocab()
+    the, paris = encoder.vocabulary()["the"], encoder.vocabulary()["paris"]
+    assert weights[the] == static.token_weights[own["the"]] and weights[the] < weights[paris]
+    assert isinstance(judge.contextual, ContextualCoverage)
+
+
+def test_contextual_support_rows_add_one_feature_and_use_their_own_weights(judge):
+    rows, _ = judge.support_rows([([TOWER], ["The Eiffel Tower was completed in 1889."])])
+    assert len(rows[0]) == len(CONTEXTUAL_SUPPORT_FEATURES)
+    assert judge.model(judge.support_model).features == CONTEXTUAL_SUPPORT_FEATURES
+    desc = judge.describe()
+    assert desc["support_weights"] == "support_contextual" and desc["contextual"]["feature"] == "ctx_recall"
+    assert LocalJudge().describe()["support_weights"] == "support"
+
+
+def test_contextual_judge_separates_supported_from_contradicted_claims(judge):
+    (verdicts,) = asyncio.run(judge.support([SupportItem([TOWER], (
+        "The Eiffel Tower was completed in 1889.", "The Eiffel Tower was not completed in 1889.",
+        "The Eiffel Tower is 500 metres tall."))]))
+    supported, negated, wrong_height = (v.probability for v in verdicts)
+    assert supported > 0.8 and negated <= 0.15 and wrong_height < supported - 0.2
+
+
+def test_contextual_judge_by_name_ranks_the_demo_pipelines():
+    judge = resolve_judge("local-contextual")
+    assert isinstance(judge, LocalJudge) and judge.contextual is not None
+    good = evaluate(good_rows(), metrics=["faithfulness", "context_precision"], judge=judge)
+    bad = evaluate(bad_rows(), metrics=["faithfulness", "context_precision"], judge=judge)
+    for metric in ("faithfulness", "context_precision"):
+        assert good[metric] > bad[metric] + 0.1
+    assert good.provenance["judge"]["support_weights"] == "support_contextual"
+
+
+def test_contextual_needs_a_transformer_encoder():
+    with pytest.raises(ConfigError, match="contextual judge reads token states"):
+        LocalJudge(answer_embedder="static", contextual=True)
