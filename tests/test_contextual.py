@@ -41,12 +41,20 @@ def test_token_states_leave_out_the_special_marks_and_are_unit_rows(judge):
 
 
 def test_coverage_is_high_for_a_restated_claim_and_low_for_an_unrelated_one(judge):
-    coverage = judge.contextual.coverage([
+    recall, names = judge.contextual.coverage([
         ([TOWER], "The Eiffel Tower was completed in 1889."),
         ([TOWER], "Bananas are rich in potassium."),
         ([], "The Eiffel Tower was completed in 1889."),
-    ])
-    assert coverage[0] > 0.9 and coverage[1] < coverage[0] - 0.25 and coverage[2] == 0.0
+    ]).T
+    assert recall[0] > 0.9 and recall[1] < recall[0] - 0.25 and recall[2] == 0.0
+    assert names[0] > 0.9 and names[1] == 1.0 and names[2] == 0.0  # "Tower" matched; no names; no premises
+
+
+def test_a_swapped_name_is_a_poor_match_even_in_a_close_context(judge):
+    canberra = ["Canberra is the capital city of Australia."]
+    (_, wrong), (_, right) = judge.contextual.coverage([(canberra, "The capital of Australia is Sydney."),
+                                                       (canberra, "The capital of Australia is Canberra.")])
+    assert right > 0.9 and wrong < right - 0.1
 
 
 def test_token_weights_follow_the_static_model_by_word_piece(judge):
@@ -63,7 +71,8 @@ def test_contextual_support_rows_add_one_feature_and_use_their_own_weights(judge
     assert len(rows[0]) == len(CONTEXTUAL_SUPPORT_FEATURES)
     assert judge.model(judge.support_model).features == CONTEXTUAL_SUPPORT_FEATURES
     desc = judge.describe()
-    assert desc["support_weights"] == "support_contextual" and desc["contextual"]["feature"] == "ctx_recall"
+    assert desc["support_weights"] == "support_contextual"
+    assert desc["contextual"]["features"] == ["ctx_recall", "ctx_name"]
     assert LocalJudge().describe()["support_weights"] == "support"
 
 

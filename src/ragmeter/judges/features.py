@@ -17,8 +17,9 @@ from .text import capitalised, content_set, coverage, negated, numbers
 
 SUPPORT_FEATURES = ("cov_all", "cov_best", "emb_best", "soft_mean", "soft_min", "soft_weighted", "soft_best",
                     "num_miss", "name_miss", "neg_mismatch", "claim_len")
-# the contextual judge adds the claim's coverage by the premises' token states (contextual.py)
-CONTEXTUAL_SUPPORT_FEATURES = SUPPORT_FEATURES + ("ctx_recall",)
+# the contextual judge adds the claim's coverage by the premises' token states, and its names'
+# least close match among them (contextual.py)
+CONTEXTUAL_SUPPORT_FEATURES = SUPPORT_FEATURES + ("ctx_recall", "ctx_name")
 RELEVANCE_FEATURES = ("emb", "cov_question", "soft_question", "sentence_len")
 # answer relevance: is the answer about the question (similarity, the question's words, its
 # best sentence), does it stay on the topic (share of on-topic sentences), how much on-topic

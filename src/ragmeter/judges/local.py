@@ -216,7 +216,7 @@ class LocalJudge(Judge):
         if self.contextual is not None and rows:
             ctx = self.contextual.coverage([(pairs[i][0], text) for (i, _, _), text in
                                             zip(owners, (t for cs in worded for t in cs))])
-            rows = [row + [float(c)] for row, c in zip(rows, ctx)]
+            rows = [row + [float(c) for c in columns] for row, columns in zip(rows, ctx)]
         return rows, owners
 
     def _support_probabilities(self, pairs: list[tuple[Sequence[str], Sequence[str]]]) -> list[list[Verdict]]:
