@@ -97,3 +97,14 @@ def test_contextual_judge_by_name_ranks_the_demo_pipelines():
 def test_contextual_needs_a_transformer_encoder():
     with pytest.raises(ConfigError, match="contextual judge reads token states"):
         LocalJudge(answer_embedder="static", contextual=True)
+
+
+def test_contextual_judge_pickles_for_worker_processes(judge):
+    """evaluate_ray and process pools send the judge to workers: it travels as its settings
+    and loads the model again there, with the same results."""
+    import pickle
+
+    copy = pickle.loads(pickle.dumps(judge))
+    assert copy.contextual is not None and copy.contextual.encoder is copy.answer_embedder
+    pairs = [([TOWER], "The Eiffel Tower is 330 metres tall.")]
+    assert np.allclose(copy.contextual.coverage(pairs), judge.contextual.coverage(pairs), atol=1e-6)
