@@ -86,7 +86,7 @@ def test_contextual_judge_separates_supported_from_contradicted_claims(judge):
 
 def test_contextual_judge_by_name_ranks_the_demo_pipelines():
     judge = resolve_judge("local-contextual")
-    assert isinstance(judge, LocalJudge) and judge.contextual is not None
+    assert isinstance(judge, LocalJudge) and judge.contextual is not None and judge.name == "local-contextual"
     good = evaluate(good_rows(), metrics=["faithfulness", "context_precision"], judge=judge)
     bad = evaluate(bad_rows(), metrics=["faithfulness", "context_precision"], judge=judge)
     for metric in ("faithfulness", "context_precision"):

@@ -72,6 +72,8 @@ class LocalJudge(Judge):
 
             self.nli = NLICrossEncoder(nli_model)
         self.contextual = self._contextual() if contextual else None
+        if self.contextual is not None:
+            self.name = "local-contextual"  # the name it is asked for by, in tables and provenance
         self._cache: dict[str, np.ndarray] = {}
         self._answer_cache: dict[str, np.ndarray] = {}
         self._ids: dict[str, np.ndarray] = {}
