@@ -16,7 +16,7 @@ import numpy as np
 from .text import capitalised, content_set, coverage, negated, numbers
 
 SUPPORT_FEATURES = ("cov_all", "cov_best", "emb_best", "soft_mean", "soft_min", "soft_weighted", "soft_best",
-                    "num_miss", "name_miss", "neg_mismatch", "claim_len")
+                    "num_miss", "name_miss", "neg_mismatch", "claim_len", "name_soft")
 # the contextual judge adds the claim's coverage by the premises' token states, and its names'
 # least close match among them (contextual.py)
 CONTEXTUAL_SUPPORT_FEATURES = SUPPORT_FEATURES + ("ctx_recall", "ctx_name")
@@ -82,8 +82,19 @@ def negation_flip(claim_tokens: frozenset[str], claim_negated: bool,
     return float(best is not None and best_cov >= min_coverage and best[1] != claim_negated)
 
 
+def name_closeness(name_vectors: np.ndarray, premise_vectors: np.ndarray) -> float:
+    """The least close of the claim's names to any premise token: 1.0 when every name is there,
+    lower for a name whose nearest premise word is another of its kind ("Sydney" beside
+    "Canberra"); 1.0 for a claim without (one-token) names, 0.0 for no premises."""
+    if name_vectors.shape[0] == 0:
+        return 1.0
+    if premise_vectors.shape[0] == 0:
+        return 0.0
+    return float((name_vectors @ premise_vectors.T).max(axis=1).min())
+
+
 def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndarray, claim_weights: np.ndarray,
-                     view: PremiseView) -> list[float]:
+                     view: PremiseView, name_vectors: np.ndarray) -> list[float]:
     tokens = content_set(claim)
     if view.windows:
         sims = view.window_vectors @ claim_vector
@@ -101,7 +112,8 @@ def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndar
     names = capitalised(claim)
     name_miss = len(names - view.raw_words) / len(names) if names else 0.0
     return [coverage(tokens, view.all_tokens), cov_best, emb_best, soft_mean, soft_min, soft_weighted, soft_best,
-            num_miss, name_miss, neg_mismatch, math.log1p(len(tokens))]
+            num_miss, name_miss, neg_mismatch, math.log1p(len(tokens)),
+            name_closeness(name_vectors, view.token_vectors)]
 
 
 def relevance_features(question_vector: np.ndarray, question_tokens: frozenset[str], question_ids: np.ndarray,

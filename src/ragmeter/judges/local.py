@@ -31,8 +31,8 @@ from .features import (ANSWER_FEATURES, SUPPORT_FEATURES, PremiseView, answer_fe
 from ..models.hash_embedder import HashEmbedder
 from .lexical import ramp, split_into_claims
 from .noncommittal import is_noncommittal
-from .text import (content_and_negation, content_set, coverage, number_agreement, numbers, split_clauses,
-                   split_sentences, tokens)
+from .text import (capitalised, content_and_negation, content_set, coverage, number_agreement, numbers,
+                   split_clauses, split_sentences, tokens)
 
 
 SIMILARITY_DENSE_FLOOR = 0.8
@@ -212,7 +212,8 @@ class LocalJudge(Judge):
             key = tuple(premises)
             view = views.get(key) or views.setdefault(key, self._premise_view(premises, vecs))
             for claim, text in zip(claims, claims_worded):
-                rows.append(support_features(text, vecs[text], *self._token_vectors_and_weights(text), view))
+                rows.append(support_features(text, vecs[text], *self._token_vectors_and_weights(text), view,
+                                             self.static.word_vectors(capitalised(text))))
                 best = int(np.argmax(view.window_vectors @ vecs[text])) if view.windows else None
                 owners.append((i, claim, view.windows[best] if best is not None else None))
         if self.contextual is not None and rows:

@@ -39,7 +39,7 @@ class StaticEmbedder:
         self.token_weights = (norms[:, 0] / max(float(norms.max()), 1e-9)).astype(np.float32)
         self.rare_weight = float(np.percentile(self.token_weights, 90))
         self._tokenizer = self._model.tokenizer
-        vocab = self._tokenizer.get_vocab()
+        vocab = self._vocab = self._tokenizer.get_vocab()
         self._content_ids = np.zeros(len(table), dtype=bool)
         self.is_digit_token = np.zeros(len(table), dtype=bool)
         for piece, idx in vocab.items():
@@ -74,10 +74,15 @@ class StaticEmbedder:
     def token_vectors(self, ids: np.ndarray) -> np.ndarray:
         return self._unit_table[ids]
 
+    def word_vectors(self, words) -> np.ndarray:
+        """Unit vectors of those words that are one token of this table (others left out)."""
+        ids = [self._vocab[w] for w in words if self._vocab.get(w, len(self._unit_table)) < len(self._unit_table)]
+        return self._unit_table[np.asarray(ids, dtype=np.int64)]
+
     def weights_for(self, vocabulary: dict[str, int]) -> np.ndarray:
         """These token weights indexed by another tokenizer's ids, matched by word piece (the
         same pieces when that tokenizer is MiniLM's; a piece this table lacks counts as rare)."""
-        own = self._tokenizer.get_vocab()
+        own = self._vocab
         out = np.full(max(vocabulary.values(), default=-1) + 1, self.rare_weight, dtype=np.float32)
         for piece, idx in vocabulary.items():
             mine = own.get(piece)
