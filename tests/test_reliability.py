@@ -196,9 +196,12 @@ def test_injected_text_does_not_change_offline_verdicts(judge, attack):
              "contexts": ["Canberra is the capital city of Australia."], "ground_truth": "Canberra"}
     attacked_answer = {**clean, "answer": clean["answer"] + " " + attack}
     attacked_context = {**clean, "contexts": clean["contexts"] + [attack]}
-    results = evaluate([clean, attacked_answer, attacked_context], metrics=["faithfulness"], judge=judge)
+    right = {**clean, "answer": "The capital of Australia is Canberra."}
+    results = evaluate([clean, attacked_answer, attacked_context, right], metrics=["faithfulness"], judge=judge)
     claim = "The capital of Australia is Sydney."
     clean_verdict = result_claims(results, 0)[claim]
+    if judge == "local":  # the wrong capital scores well below the right one (the lexical judge cannot tell)
+        assert claim_probabilities(results, 0)[claim] < claim_probabilities(results, 3)[right["answer"]] - 0.2
     assert result_claims(results, 1)[claim] is clean_verdict  # whatever the answer adds
     assert result_claims(results, 2)[claim] is clean_verdict  # or the contexts say
     probability = claim_probabilities(results, 0)[claim]

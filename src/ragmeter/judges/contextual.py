@@ -22,7 +22,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .features import weighted_soft_coverage
+from .features import name_closeness, weighted_soft_coverage
 from .text import capitalised, split_sentences
 
 PIECE_WORDS = 180  # premises are read in pieces of whole sentences up to this many words (MiniLM reads 256 tokens)
@@ -59,7 +59,8 @@ class ContextualCoverage:
         self._cached_tokens = 0
 
     def describe(self) -> dict:
-        return {"features": ["ctx_recall", "ctx_name"], "encoder": self.encoder.describe()["embedder"], "piece_words": PIECE_WORDS}
+        return {"features": ["ctx_recall", "ctx_name"], "encoder": self.encoder.describe()["embedder"],
+                "piece_words": PIECE_WORDS}
 
     def _token_states(self, texts: list[str]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         new = [t for t in dict.fromkeys(texts) if t not in self._states]
@@ -83,20 +84,19 @@ class ContextualCoverage:
             chunk = pairs[start:start + CHUNK]
             pieces = {p: premise_pieces(p) for premises, _ in chunk for p in premises}
             states = self._token_states([x for ps in pieces.values() for x in ps] + [c for _, c in chunk])
+            joined: dict[tuple[str, ...], np.ndarray] = {}  # the claims of one answer share their premises
             for k, (premises, claim) in enumerate(chunk):
+                key = tuple(premises)
+                if key not in joined:
+                    found = [states[x][0] for p in premises for x in pieces[p]]
+                    joined[key] = (np.concatenate(found).astype(np.float32) if found
+                                   else np.zeros((0, self.encoder.dim), np.float32))
                 claim_states, ids = states[claim]
-                found = [states[x][0] for p in premises for x in pieces[p]]
-                premise_states = (np.concatenate(found).astype(np.float32) if found
-                                  else np.zeros((0, claim_states.shape[1]), np.float32))
-                out[start + k] = self._columns(claim, claim_states.astype(np.float32), ids, premise_states)
+                out[start + k] = self._columns(claim, claim_states.astype(np.float32), ids, joined[key])
         return out
 
     def _columns(self, claim: str, claim_states: np.ndarray, ids: np.ndarray, premise_states: np.ndarray):
-        recall = weighted_soft_coverage(claim_states, self.weights[ids], premise_states)
         names = capitalised(claim)
         at_names = [k for k, i in enumerate(ids) if self._pieces.get(int(i)) in names]
-        if not at_names or claim_states.shape[0] == 0:
-            return recall, 1.0
-        if premise_states.shape[0] == 0:
-            return recall, 0.0
-        return recall, float((claim_states[at_names] @ premise_states.T).max(axis=1).min())
+        return (weighted_soft_coverage(claim_states, self.weights[ids], premise_states),
+                name_closeness(claim_states[at_names], premise_states))

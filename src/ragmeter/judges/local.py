@@ -224,10 +224,11 @@ class LocalJudge(Judge):
 
     def _support_probabilities(self, pairs: list[tuple[Sequence[str], Sequence[str]]]) -> list[list[Verdict]]:
         rows, owners = self.support_rows(pairs)
-        probs = self.model(self.support_model).predict(rows) if rows else np.zeros(0)
+        probs = np.zeros(0)
         if rows:
-            flipped = np.asarray(rows)[:, SUPPORT_FEATURES.index("neg_mismatch")] > 0
-            probs = np.where(flipped, np.minimum(probs, NEGATION_CAP), probs)
+            x = np.asarray(rows, dtype=np.float64)
+            flipped = x[:, SUPPORT_FEATURES.index("neg_mismatch")] > 0
+            probs = np.minimum(self.model(self.support_model).predict(x), np.where(flipped, NEGATION_CAP, 1.0))
         if self.nli is not None and rows:
             probs = (probs + self._entailment(pairs, owners)) / 2
         out: list[list[Verdict]] = [[] for _ in pairs]
