@@ -34,17 +34,18 @@ import devsets  # noqa: E402
 
 from ragmeter.judges.base import SentenceRelevanceItem  # noqa: E402
 from ragmeter.judges.calibration import CALIBRATION_FILE, LogisticModel  # noqa: E402
-from ragmeter.judges.features import (ANSWER_FEATURES, CONTEXTUAL_SUPPORT_FEATURES, RELEVANCE_FEATURES,  # noqa: E402
-                                      SUPPORT_FEATURES)
+from ragmeter.judges.answer_type import is_bare  # noqa: E402
+from ragmeter.judges.features import (ANSWER_MODEL_FEATURES, CONTEXTUAL_SUPPORT_FEATURES, RELEVANCE_FEATURES,  # noqa: E402
+                                      SUPPORT_FEATURES, answer_model_row)
 from ragmeter.judges.local import LocalJudge  # noqa: E402
 
 
 def feature_signs(names) -> np.ndarray:
     """The sign each feature's meaning gives its weight: a miss or a negation flip can only
     lower the probability (-1), lengths are free (0), every other feature (coverage,
-    similarity, relevance, information) can only raise it (+1)."""
-    return np.array([-1.0 if n.endswith("_miss") or n == "neg_mismatch" else 0.0 if n.endswith("_len") else 1.0
-                     for n in names])
+    similarity, relevance, information) can only raise it (+1). The bare-answer offset is free."""
+    return np.array([-1.0 if n.endswith("_miss") or n == "neg_mismatch" else 0.0 if n.endswith("_len") or n == "bare"
+                     else 1.0 for n in names])
 
 
 def fit_logistic(z: np.ndarray, y: np.ndarray, weights: np.ndarray, signs: np.ndarray, c: float = 1.0):
@@ -138,7 +139,8 @@ def relevance_data(judge: LocalJudge):
 
 def answer_data(judge: LocalJudge):
     """Pairs (better, worse), stored as consecutive rows: an EVOUNA answer to its own question
-    (on topic, right or wrong) vs to another question, and the two answers of each SQuAD pair."""
+    (on topic, right or wrong) vs to another question, and the two answers of each SQuAD pair
+    (devsets.squad_answer_relevance_pairs, bare answers among them)."""
     import random
 
     from ragmeter.judges.base import AnswerRelevanceItem
@@ -152,12 +154,13 @@ def answer_data(judge: LocalJudge):
         if other != r["question"]:
             items += [AnswerRelevanceItem(r["question"], r["answer"]), AnswerRelevanceItem(other, r["answer"])]
             kinds.append("evouna")
-    for kind, question, better, worse in devsets.squad_answer_relevance_pairs(n=3000, seed=1):
+    for kind, question, better, worse in devsets.squad_answer_relevance_pairs(n=4500, seed=1):
         items += [AnswerRelevanceItem(question, better), AnswerRelevanceItem(question, worse)]
         kinds.append(f"squad_{kind}")
     kinds_arr = np.asarray(kinds)
     n_evouna = int((kinds_arr == "evouna").sum())
-    return (np.asarray(judge.answer_rows(items)), kinds_arr,
+    rows = [answer_model_row(row, is_bare(item.answer)) for item, row in zip(items, judge.answer_rows(items))]
+    return (np.asarray(rows), kinds_arr,
             {"evouna_answer_pairs": n_evouna, "squad_answer_pairs": len(kinds) - n_evouna})
 
 
@@ -181,14 +184,16 @@ def fit_ranking(x: np.ndarray, kinds: np.ndarray, names) -> tuple[LogisticModel,
     is_evouna = kinds == "evouna"
     weight = np.where(is_evouna, 0.5 / max(is_evouna.sum(), 1), 0.5 / max((~is_evouna).sum(), 1))
     sign = feature_signs(names)
+    direction = np.where(sign == 0, 1.0, sign)  # a free feature (sign 0) keeps its fitted sign
 
     def solve(rows: np.ndarray) -> np.ndarray:
         def loss(b):
-            margin = diff[rows] @ (b * sign)
-            grad = diff[rows].T @ (weight[rows] * -1.0 / (1.0 + np.exp(margin))) * sign
+            margin = diff[rows] @ (b * direction)
+            grad = diff[rows].T @ (weight[rows] * -1.0 / (1.0 + np.exp(margin))) * direction
             return float(np.sum(weight[rows] * np.logaddexp(0.0, -margin)) + 1e-3 * b @ b), grad + 2e-3 * b
-        res = minimize(loss, np.full(len(names), 0.1), jac=True, bounds=[(0, None)] * len(names), method="L-BFGS-B")
-        return res.x * sign
+        bounds = [(0, None) if s else (None, None) for s in sign]
+        res = minimize(loss, np.full(len(names), 0.1), jac=True, bounds=bounds, method="L-BFGS-B")
+        return res.x * direction
 
     won = np.zeros(len(diff))
     for train, test in KFold(5, shuffle=True, random_state=0).split(diff):
@@ -248,7 +253,7 @@ def main() -> None:
     meta["cv_pairwise_accuracy"] = {}
     for name, fitted in (("answer", judge), ("answer_static", static_answers)):
         x, kinds, sizes = answer_data(fitted)
-        model, accuracy = fit_ranking(x, kinds, ANSWER_FEATURES)
+        model, accuracy = fit_ranking(x, kinds, ANSWER_MODEL_FEATURES)
         models[name] = model.to_dict()
         meta["fitted_on"].update(sizes)
         meta["cv_pairwise_accuracy"][name] = round(accuracy, 4)

@@ -4,8 +4,10 @@ import math
 
 import pytest
 
-from ragmeter.judges.answer_type import has_type, type_miss, wanted_types
-from ragmeter.judges.features import ANSWER_FEATURES, answer_features, on_topic
+from ragmeter.judges.answer_type import has_type, is_bare, type_miss, wanted_types
+from ragmeter.judges.features import (ANSWER_FEATURES, ANSWER_MODEL_FEATURES, BARE_FEATURES, answer_features,
+                                     answer_model_row, on_topic)
+from ragmeter.judges.noncommittal import is_noncommittal
 from ragmeter.judges.text import split_sentences
 
 
@@ -70,3 +72,23 @@ def test_place_phrases_and_uncased_answers_carry_their_type():
     # without capitals a name cannot be seen, so a new word counts; an echo of the question does not
     assert type_miss("who wrote hamlet", "william shakespeare") == 0.0
     assert type_miss("who wrote hamlet", "it was hamlet") == 1.0
+
+
+def test_bare_answers_get_columns_of_their_own():
+    assert is_bare("1889.") and is_bare("William the Conqueror") and not is_bare("It was built in 1889 by many.")
+    assert not is_bare("") and not is_bare("...")
+    row = answer_features(0.3, frozenset({"tower"}), "1889.", [0.1], [0.2], [[3.0]], 0.0)
+    full, bare = answer_model_row(row, False), answer_model_row(row, True)
+    assert len(full) == len(bare) == len(ANSWER_MODEL_FEATURES)
+    assert full[:len(ANSWER_FEATURES)] == row and not any(full[len(ANSWER_FEATURES):])
+    named = dict(zip(ANSWER_MODEL_FEATURES, bare))
+    assert not any(bare[:len(ANSWER_FEATURES)]) and named["bare"] == 1.0
+    assert [named[f"bare_{n}"] for n in BARE_FEATURES] == [dict(zip(ANSWER_FEATURES, row))[n] for n in BARE_FEATURES]
+
+
+@pytest.mark.parametrize("answer, evasive", [
+    ("No idea.", True), ("Unknown.", True), ("N/A", True), ("I have no idea!", True), ("Not sure.", True),
+    ("No.", False), ("None.", False), ("Na", False), ("The unknown soldier.", False), ("1889.", False),
+])
+def test_bare_evasions_are_noncommittal(answer, evasive):
+    assert is_noncommittal(answer) == evasive

@@ -177,6 +177,27 @@ def test_answer_relevance_and_noncommittal(judge):
     assert evasive.noncommittal and evasive.score == 0.0
 
 
+def test_a_bare_answer_of_the_kind_asked_for_is_relevant(judge):
+    """A bare answer ("1889") shares no word with its question. Judge version 4 scored it
+    below a vague restatement and below a sentence about something else (0.33 against 0.67
+    and 0.66 here); it is now ranked by its own features (features.answer_model_row)."""
+    q = "When was the Eiffel Tower built?"
+    bare, vague, aside, wrong_kind = run(judge.answer_relevance([
+        AnswerRelevanceItem(q, "1889."),
+        AnswerRelevanceItem(q, "The Eiffel Tower was built at a particular time."),
+        AnswerRelevanceItem(q, "The Eiffel Tower is in Paris."),
+        AnswerRelevanceItem(q, "Gustave Eiffel."),
+    ]))
+    assert bare.score > vague.score and bare.score > aside.score
+    assert bare.score > wrong_kind.score  # a name where a time was asked for
+    q = "Who wrote Hamlet?"
+    name, aside = run(judge.answer_relevance([AnswerRelevanceItem(q, "Shakespeare."),
+                                              AnswerRelevanceItem(q, "Hamlet is a tragedy.")]))
+    assert name.score > aside.score
+    (evasive,) = run(judge.answer_relevance([AnswerRelevanceItem(q, "No idea.")]))
+    assert evasive.noncommittal and evasive.score == 0.0
+
+
 def test_answer_relevance_prefers_complete_specific_focused_answers(judge):
     compound = "When was the Eiffel Tower completed and who designed it?"
     full, half = run(judge.answer_relevance([

@@ -99,3 +99,16 @@ def type_miss(question: str, answer: str) -> float:
     if not kinds:
         return 0.0
     return sum(not has_type(kind, answer, question) for kind in kinds) / len(kinds)
+
+
+BARE_WORDS = 4  # an answer of at most this many words, without a verb: "1889", "Guo Shoujing"
+# a short answer with one of these is a sentence ("Hamlet is a tragedy"), not a bare answer
+_AUXILIARIES = frozenset("is are was were be been being am 's has have had does do did will would can could may "
+                         "might must shall should".split())
+
+
+def is_bare(answer: str) -> bool:
+    """A bare answer ("1889", "Guo Shoujing"): a few words without a verb of being or an
+    auxiliary, that only make sense as the completion of the question."""
+    words = tokens(answer)
+    return 0 < len(words) <= BARE_WORDS and not any(w in _AUXILIARIES for w in words)

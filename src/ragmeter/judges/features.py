@@ -26,6 +26,14 @@ RELEVANCE_FEATURES = ("emb", "cov_question", "soft_question", "sentence_len")
 # information it gives, and does it contain the kind of thing asked for (a date for "when", ...)
 ANSWER_FEATURES = ("emb", "cov_question", "rel_best", "focus", "info", "type_miss", "specificity",
                    "best_specificity", "specific_answer")
+# A bare answer ("1889", "Guo Shoujing") shares no word with its question and has no sentence of
+# its own to be on the topic, so coverage, focus and information say nothing about it; it is
+# ranked by its closeness to the question, whether it is the kind of thing asked for, and how
+# specific it is, with an offset of its own fitted on pairs of bare and full answers (dev pairs,
+# a bare span against the same sentence with the span made vague: 0.02 -> 0.71 right; against
+# another sentence of its paragraph 0.23 -> 0.98)
+BARE_FEATURES = ("emb", "type_miss", "specificity")
+ANSWER_MODEL_FEATURES = ANSWER_FEATURES + tuple(f"bare_{name}" for name in BARE_FEATURES) + ("bare",)
 # a sentence's cosine to the question (static MiniLM vectors) maps to "on the topic" between
 # these: on SQuAD 2.0 dev the median is 0.23 for a sentence of another article, 0.47 for another
 # sentence of the answer's paragraph and 0.67 for the answer sentence
@@ -157,3 +165,12 @@ def answer_features(similarity: float, question_tokens: frozenset[str], answer: 
     covered = coverage(question_tokens, content_set(answer))
     return [similarity, covered, max(sentence_relevance, default=0.0), sum(topic) / len(topic) if topic else 0.0,
             math.log1p(info), miss, specificity, best_specificity, covered * best_specificity]
+
+
+def answer_model_row(features: list[float], bare: bool) -> list[float]:
+    """The answer model's columns (ANSWER_MODEL_FEATURES) from answer_features' row: a full
+    answer's features and zeros, or zeros and a bare answer's features and its offset."""
+    if not bare:
+        return list(features) + [0.0] * (len(BARE_FEATURES) + 1)
+    named = dict(zip(ANSWER_FEATURES, features))
+    return [0.0] * len(ANSWER_FEATURES) + [named[name] for name in BARE_FEATURES] + [1.0]

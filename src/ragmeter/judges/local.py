@@ -25,9 +25,9 @@ from .base import (AnswerRelevanceItem, ClaimsItem, Judge, Relevance, SentenceRe
                    UsefulnessItem, Verdict)
 from .calibration import CALIBRATION_FILE, load_calibration
 from .acronyms import resolve_acronyms
-from .answer_type import type_miss
-from .features import (ANSWER_FEATURES, SUPPORT_FEATURES, PremiseView, answer_features, relevance_features,
-                       support_features)
+from .answer_type import is_bare, type_miss
+from .features import (ANSWER_FEATURES, SUPPORT_FEATURES, PremiseView, answer_features, answer_model_row,
+                       relevance_features, support_features)
 from ..models.hash_embedder import HashEmbedder
 from .lexical import ramp, split_into_claims
 from .noncommittal import is_noncommittal
@@ -50,7 +50,7 @@ ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", 
 
 class LocalJudge(Judge):
     name = "local"
-    version = "4"
+    version = "5"
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
                  calibration: str | Path | None = None, nli_model: str | Path | None = None,
@@ -338,7 +338,8 @@ class LocalJudge(Judge):
         to rank answer pairs (EVOUNA answers to their own vs another question; SQuAD complete vs
         incomplete, vague, padded and off-topic answers); evasive answers score 0."""
         rows = self.answer_rows(items)
-        probs = self.model(self.answer_model).predict(rows) if rows else np.zeros(0)
+        model_rows = [answer_model_row(row, is_bare(item.answer)) for item, row in zip(items, rows)]
+        probs = self.model(self.answer_model).predict(model_rows) if rows else np.zeros(0)
         out = []
         for item, row, p in zip(items, rows, probs):
             if is_noncommittal(item.answer):

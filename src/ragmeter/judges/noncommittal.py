@@ -18,10 +18,14 @@ _PATTERNS = [
     r"\bas an ai\b",
 ]
 _REGEX = re.compile("|".join(_PATTERNS), re.IGNORECASE)
+# a whole answer that is only an evasion ("No idea.", "N/A"); "None" and "No" are real answers
+_BARE_EVASIONS = re.compile(r"^\W*(?:i have )?(?:no idea|not sure|unsure|unknown|n/a|no clue|not known|unclear|"
+                            r"hard to say|can't say|cannot say|dunno|no comment)\W*$", re.IGNORECASE)
 
 
 def noncommittal_spans(answer: str) -> list[str]:
-    return [m.group(0) for m in _REGEX.finditer(answer)]
+    bare = _BARE_EVASIONS.match(answer)
+    return [bare.group(0).strip()] if bare else [m.group(0) for m in _REGEX.finditer(answer)]
 
 
 def is_noncommittal(answer: str, max_words: int = 40) -> bool:
