@@ -133,6 +133,23 @@ def relevance_features(question_vector: np.ndarray, question_tokens: frozenset[s
             math.log1p(len(content_set(sentence)))]
 
 
+# a sentence opening with one of these is about what was just spoken of
+_CARRYING = frozenset("it its he his she her they their them this these that those".split())
+
+
+def carried_similarity(sentences: list[str], similarity: list[float]) -> list[float]:
+    """Each sentence's similarity to the question, where a sentence that opens with a pronoun
+    ("It was built between 1887 and 1889") keeps the topic of the sentence before it, or of
+    the question for the first one (TOPIC_FULL): a reader resolves "it" to what was asked about."""
+    out: list[float] = []
+    for sentence, sim in zip(sentences, similarity):
+        words = sentence.split(maxsplit=1)
+        if words and words[0].lower().strip(",.;:'\"") in _CARRYING:
+            sim = max(sim, out[-1] if out else TOPIC_FULL)
+        out.append(sim)
+    return out
+
+
 def on_topic(similarity: float) -> float:
     return min(1.0, max(0.0, (similarity - TOPIC_FLOOR) / (TOPIC_FULL - TOPIC_FLOOR)))
 

@@ -27,7 +27,7 @@ from .calibration import CALIBRATION_FILE, load_calibration
 from .acronyms import resolve_acronyms
 from .answer_type import is_bare, type_miss
 from .features import (ANSWER_FEATURES, SUPPORT_FEATURES, PremiseView, answer_features, answer_model_row,
-                       relevance_features, support_features)
+                       carried_similarity, relevance_features, support_features)
 from ..models.hash_embedder import HashEmbedder
 from .lexical import ramp, split_into_claims
 from .noncommittal import is_noncommittal
@@ -317,9 +317,10 @@ class LocalJudge(Judge):
             added = [self._added_weights(s, seen, known_numbers) for s, _ in sentences]
             q = vecs[item.question]
             closeness = float(whole[item.question] @ whole[item.answer])
+            similarity = carried_similarity([s for s, _ in sentences], [float(q @ vecs[s]) for s, _ in sentences])
             out.append(answer_features(closeness, content_set(item.question), item.answer,
-                                       [p for _, p in sentences], [float(q @ vecs[s]) for s, _ in sentences],
-                                       added, type_miss(item.question, item.answer)))
+                                       [p for _, p in sentences], similarity, added,
+                                       type_miss(item.question, item.answer)))
         return out
 
     def _added_weights(self, text: str, seen_ids: set[int], seen_numbers: set[str]) -> list[float]:
