@@ -221,9 +221,15 @@ def fit_ranking(x: np.ndarray, kinds: np.ndarray, names) -> tuple[LogisticModel,
     for kind in np.unique(kinds):
         print(f"  out-of-fold pairwise accuracy on {kind}: {won[kinds == kind].mean():.4f}")
     coef = solve(np.arange(len(diff)))
+    # Platt scaling on the pairs of two full answers, so that a full answer's probability does
+    # not depend on how many bare answers the dev pairs hold (fitted on all pairs, the bare
+    # offset lowered every full answer: "the boundary around a black hole beyond which nothing
+    # escapes" for "what is an event horizon" 0.25 -> 0.05)
+    full = np.repeat(~involves, 2)
     score = (z @ coef).reshape(-1, 1)
     labels = np.tile([1, 0], len(diff))
-    platt = LogisticRegression(C=1e4, max_iter=2000).fit(score, labels, sample_weight=np.repeat(weight, 2))
+    platt = LogisticRegression(C=1e4, max_iter=2000).fit(score[full], labels[full],
+                                                         sample_weight=np.repeat(weight, 2)[full])
     model = LogisticModel(tuple(names), mean, scale, coef * float(platt.coef_[0][0]), float(platt.intercept_[0]))
     return model, float(np.average(won, weights=weight))
 

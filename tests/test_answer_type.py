@@ -6,7 +6,7 @@ import pytest
 
 from ragmeter.judges.answer_type import has_type, is_bare, type_miss, wanted_types
 from ragmeter.judges.features import (ANSWER_FEATURES, ANSWER_MODEL_FEATURES, BARE_FEATURES, answer_features,
-                                     answer_model_row, on_topic)
+                                     answer_model_row, carried_similarity, on_topic)
 from ragmeter.judges.noncommittal import is_noncommittal
 from ragmeter.judges.text import split_sentences
 
@@ -92,3 +92,10 @@ def test_bare_answers_get_columns_of_their_own():
 ])
 def test_bare_evasions_are_noncommittal(answer, evasive):
     assert is_noncommittal(answer) == evasive
+
+
+def test_a_sentence_opening_with_a_pronoun_keeps_the_topic():
+    sentences = ["It was built between 1887 and 1889.", "Paris hosts it.", "It is 330 m tall.", "Cats purr."]
+    assert carried_similarity(sentences, [0.1, 0.6, 0.2, 0.1]) == [0.5, 0.6, 0.6, 0.1]
+    assert carried_similarity(["The tower is tall."], [0.2]) == [0.2]  # no pronoun: unchanged
+    assert carried_similarity([], []) == []
