@@ -93,7 +93,6 @@ def normalise_answer(text: str) -> str:
     return " ".join(re.sub(r"[^\w\s]", " ", text).split())
 
 
-TERSE_WORDS = 4  # a bare answer: the SQuAD span alone, when it is this short
 VAGUE_PHRASES = ("a number of factors", "a particular time", "various reasons", "several things", "a certain place",
                  "some people", "a specific amount", "different ways", "a notable figure", "an important event")
 
@@ -109,13 +108,15 @@ def squad_answer_relevance_pairs(n: int = 600, seed: int = 0) -> list[tuple[str,
       phrase ("... caused by a number of factors"): an answer that restates the question
     - "withheld_elaborated": both followed by the same other sentence of the paragraph, so that
       elaboration on the topic counts neither for nor against an answer
-    - "terse_vs_vague": the bare answer span ("1889") vs the vague restatement above: a short
-      answer of the kind asked for answers the question, a restatement does not
+    - "terse_vs_vague": the bare answer span ("1889"; bare as answer_type.is_bare has it) vs
+      the vague restatement above: a short answer of the kind asked for answers the question,
+      a restatement does not
     - "terse_vs_aspect": the bare span vs another sentence of the paragraph (on the subject,
       not on what was asked)
     - "terse_wrong_aspect": the bare span vs the bare span that answers another question on
       the same paragraph, so that being short earns nothing by itself
     - "sentence_vs_wrong_terse": the answer sentence vs that other bare span"""
+    from ragmeter.judges.answer_type import is_bare
     from ragmeter.judges.text import split_sentences
 
     rng = random.Random(seed)
@@ -159,13 +160,13 @@ def squad_answer_relevance_pairs(n: int = 600, seed: int = 0) -> list[tuple[str,
             if rest:
                 more = rng.choice(rest)
                 out.append(("withheld_elaborated", q1["question"], f"{s1} {more}", f"{withheld} {more}"))
-            if len(span.split()) <= TERSE_WORDS:
+            if is_bare(span):
                 out.append(("terse_vs_vague", q1["question"], span, withheld))
-        if span and len(span.split()) <= TERSE_WORDS:
+        if span and is_bare(span):
             if rest:
                 out.append(("terse_vs_aspect", q1["question"], span, rng.choice(rest)))
             other_span = q2["answers"][0]["text"] if q2 is not None else ""
-            if other_span and len(other_span.split()) <= TERSE_WORDS and normalise_answer(other_span) != normalise_answer(span):
+            if is_bare(other_span) and normalise_answer(other_span) != normalise_answer(span):
                 out.append(("terse_wrong_aspect", q1["question"], span, other_span))
                 out.append(("sentence_vs_wrong_terse", q1["question"], s1, other_span))
         if len(out) >= n:

@@ -103,8 +103,8 @@ def type_miss(question: str, answer: str) -> float:
 
 BARE_WORDS = 4  # an answer of at most this many words, without a verb: "1889", "Guo Shoujing"
 # a short answer with one of these is a sentence ("Hamlet is a tragedy"), not a bare answer
-_AUXILIARIES = frozenset("is are was were be been being am 's has have had does do did will would can could may "
-                         "might must shall should".split())
+_AUXILIARIES = frozenset("is are was were be been being am has have had does do did will would can could may "
+                         "might must shall should it's that's he's she's there's what's".split())
 
 
 def is_bare(answer: str) -> bool:

@@ -30,8 +30,8 @@ ANSWER_FEATURES = ("emb", "cov_question", "rel_best", "focus", "info", "type_mis
 # its own to be on the topic, so coverage, focus and information say nothing about it; it is
 # ranked by its closeness to the question, whether it is the kind of thing asked for, and how
 # specific it is, with an offset of its own fitted on pairs of bare and full answers (dev pairs,
-# a bare span against the same sentence with the span made vague: 0.02 -> 0.71 right; against
-# another sentence of its paragraph 0.23 -> 0.98)
+# out-of-fold, version 4 -> 5: a bare span against the same sentence with the span made vague
+# 0.02 -> 0.65 right; against another sentence of its paragraph 0.26 -> 0.99)
 BARE_FEATURES = ("emb", "type_miss", "specificity")
 ANSWER_MODEL_FEATURES = ANSWER_FEATURES + tuple(f"bare_{name}" for name in BARE_FEATURES) + ("bare",)
 # a sentence's cosine to the question (static MiniLM vectors) maps to "on the topic" between
