@@ -172,3 +172,57 @@ def squad_answer_relevance_pairs(n: int = 600, seed: int = 0) -> list[tuple[str,
         if len(out) >= n:
             break
     return out
+
+
+# where a clause ends: the words after an answer span up to here continue the span's phrase
+_CLAUSE_END = re.compile(r"[,;:()\u2013\u2014\"]|\s-\s|\.\s*$")
+
+
+def elliptical_answer(question: str, sentence: str, span: str) -> str | None:
+    """The answer span with the rest of its clause ("Via the ballast tanks of ships." from
+    "... was introduced via the ballast tanks of ships, ..."): an answer of 5 to 25 words that
+    takes up none of the question's content words, as a person answers without restating the
+    question; None where the span opens the sentence or the phrase is bare, long or repeats
+    the question."""
+    from ragmeter.judges.answer_type import is_bare
+    from ragmeter.judges.text import content_set
+
+    start = sentence.find(span)
+    if start <= 0:
+        return None
+    rest = sentence[start + len(span):]
+    end = _CLAUSE_END.search(rest)
+    phrase = (span + (rest[:end.start()] if end else rest)).strip().rstrip(".")
+    if is_bare(phrase) or not 5 <= len(phrase.split()) <= 25 or content_set(phrase) & content_set(question):
+        return None
+    return phrase[0].upper() + phrase[1:] + "."
+
+
+def squad_elliptical_pairs(seed: int = 0) -> list[tuple[str, str, str, str]]:
+    """(kind, question, better, worse) for answers that do not restate the question, from every
+    answerable SQuAD 2.0 dev question whose span gives an elliptical_answer; a diagnostic of a
+    known weakness (calibrate.elliptical_diagnostic), not fitted on:
+    - "phrase_vs_vague": that answer vs the answer sentence with its span made vague (it takes
+      up the question's words and says nothing specific)
+    - "phrase_vs_aspect": that answer vs another sentence of the paragraph (on the subject, not
+      on what was asked)"""
+    from ragmeter.judges.text import split_sentences
+
+    rng = random.Random(seed)
+    out: list[tuple[str, str, str, str]] = []
+    for paragraph in read_jsonl("squad_v2/dev_by_paragraph.jsonl"):
+        sentences = split_sentences(paragraph["context"])
+        for qa in paragraph["qas"]:
+            if qa["is_impossible"] or not qa["answers"]:
+                continue
+            span = qa["answers"][0]["text"]
+            sentence = next((s for s in sentences if span in s), None)
+            phrase = elliptical_answer(qa["question"], sentence, span) if sentence else None
+            if phrase is None:
+                continue
+            out.append(("phrase_vs_vague", qa["question"], phrase,
+                        sentence.replace(span, rng.choice(VAGUE_PHRASES), 1)))
+            rest = [s for s in sentences if s != sentence and span not in s]
+            if rest:
+                out.append(("phrase_vs_aspect", qa["question"], phrase, rng.choice(rest)))
+    return out
