@@ -11,7 +11,7 @@ from ragmeter.demo import bad_rows, good_rows
 from ragmeter.errors import ConfigError
 from ragmeter.judges import resolve_judge
 from ragmeter.judges.base import SupportItem
-from ragmeter.judges.contextual import ContextualCoverage, premise_pieces
+from ragmeter.judges.contextual import ContextualCoverage, closest_sentences, premise_pieces
 from ragmeter.judges.features import CONTEXTUAL_SUPPORT_FEATURES
 from ragmeter.judges.local import LocalJudge
 
@@ -21,6 +21,16 @@ TOWER = "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. I
 @pytest.fixture(scope="module")
 def judge():
     return LocalJudge(contextual=True)
+
+
+def test_token_states_are_read_for_the_claims_closest_premise_sentences_only(judge):
+    premises = ["Bananas are yellow. The Eiffel Tower was completed in 1889.", "Paris is in France. Rain is wet."]
+    sentences = [s for p in premises for s in p.split(". ")]
+    vecs = judge.vectors([s if s.endswith(".") else s + "." for s in sentences] + ["The tower in Paris dates from 1889."])
+    kept = closest_sentences(premises, vecs, vecs["The tower in Paris dates from 1889."], k=2)
+    assert kept == ["The Eiffel Tower was completed in 1889.", "Paris is in France."]  # in their order
+    assert closest_sentences(premises[:1], vecs, vecs["Bananas are yellow."], k=2) == premises[0].split(" The ")[:1] + \
+        ["The Eiffel Tower was completed in 1889."]  # no more than there are: all of them
 
 
 def test_long_premises_are_read_in_pieces_of_whole_sentences():
@@ -73,7 +83,9 @@ def test_contextual_support_rows_add_one_feature_and_use_their_own_weights(judge
     desc = judge.describe()
     assert desc["support_weights"] == "support_contextual"
     assert desc["contextual"]["features"] == ["ctx_recall", "ctx_name"]
-    assert LocalJudge().describe()["support_weights"] == "support"
+    default = LocalJudge()
+    assert default.name == "local" and default.describe()["support_weights"] == "support"
+    assert len(default.support_rows([([TOWER], ["The Eiffel Tower was completed in 1889."])])[0][0]) == 12
 
 
 def test_contextual_judge_separates_supported_from_contradicted_claims(judge):

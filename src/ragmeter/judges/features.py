@@ -51,7 +51,8 @@ class PremiseView:
     all_numbers: frozenset[str]
     raw_words: frozenset[str]  # lower-cased, unstemmed words, for names
     token_vectors: np.ndarray  # unit rows of the premises' distinct content tokens
-    window_token_vectors: list[np.ndarray]  # the same, per window
+    window_token_vectors: np.ndarray  # the content-token vectors of every window, one after another
+    window_starts: np.ndarray  # where each window's rows begin (windows without tokens left out)
     clauses: list[tuple[frozenset[str], bool]]  # content tokens and negation of each clause
 
 
@@ -73,6 +74,16 @@ def weighted_soft_coverage(claim_vectors: np.ndarray, weights: np.ndarray, premi
         return 0.0
     best = (claim_vectors @ premise_vectors.T).max(axis=1)
     return float((best * weights).sum() / max(float(weights.sum()), 1e-9))
+
+
+def best_window_soft_coverage(claim_vectors: np.ndarray, weights: np.ndarray, view: PremiseView) -> float:
+    """The highest weighted_soft_coverage of the claim by any one window, in one product."""
+    if claim_vectors.shape[0] == 0:
+        return 1.0
+    if view.window_starts.shape[0] == 0:
+        return 0.0
+    best = np.maximum.reduceat(claim_vectors @ view.window_token_vectors.T, view.window_starts, axis=1)
+    return float((weights @ best).max() / max(float(weights.sum()), 1e-9))
 
 
 def negation_flip(claim_tokens: frozenset[str], claim_negated: bool,
@@ -110,7 +121,7 @@ def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndar
         emb_best = float(sims[best])
         cov_best = max(coverage(tokens, s) for s in view.window_sets)
         neg_mismatch = negation_flip(tokens, negated(claim), view.clauses)
-        soft_best = max(weighted_soft_coverage(claim_tokens, claim_weights, w) for w in view.window_token_vectors)
+        soft_best = best_window_soft_coverage(claim_tokens, claim_weights, view)
     else:
         emb_best, cov_best, neg_mismatch, soft_best = 0.0, 0.0, 0.0, 0.0
     soft_mean, soft_min = soft_coverage(claim_tokens, view.token_vectors)

@@ -5,7 +5,9 @@
   closeness of a whole answer to its question: all-MiniLM-L6-v2 itself, int8 ONNX
 - claim support and sentence relevance: interpretable features (lexical and soft token
   coverage, passage similarity, numbers, names, negation) combined by a logistic model
-  fitted on development sets (see calibration.json and benchmarks/calibrate.py)
+  fitted on development sets (see calibration.json and benchmarks/calibrate.py); with
+  ``contextual=True`` ("local-contextual"), claim support also matches the claim's tokens to
+  those of its closest premise sentences as MiniLM reads them in context (contextual.py)
 - answer relevancy without a generator: closeness in meaning, the question's words covered,
   the kind of thing asked for present (a date for "when", ...), on-topic information added
   and share of sentences on the topic, ranked by weights fitted on answer pairs; evasive
@@ -24,6 +26,7 @@ from ..errors import ConfigError, MissingExtraError
 from .base import (AnswerRelevanceItem, ClaimsItem, Judge, Relevance, SentenceRelevanceItem, SupportItem,
                    UsefulnessItem, Verdict)
 from .calibration import CALIBRATION_FILE, load_calibration
+from .contextual import closest_sentences
 from .acronyms import resolve_acronyms
 from .answer_type import is_bare, type_miss
 from .features import (ANSWER_FEATURES, SUPPORT_FEATURES, PremiseView, answer_features, answer_model_row,
@@ -50,7 +53,7 @@ ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", 
 
 class LocalJudge(Judge):
     name = "local"
-    version = "5"
+    version = "6"
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
                  calibration: str | Path | None = None, nli_model: str | Path | None = None,
@@ -186,8 +189,9 @@ class LocalJudge(Judge):
     def _premise_view(self, premises: Sequence[str], vecs: dict[str, np.ndarray]) -> PremiseView:
         windows = _windows(premises)
         ids = np.unique(np.concatenate(self.token_ids(list(premises)) or [np.zeros(0, np.int64)]))
-        window_ids = self.token_ids(windows) if windows else []
+        window_ids = [w for w in (self.token_ids(windows) if windows else []) if len(w)]
         sets = [content_set(w) for w in windows]
+        starts = np.cumsum([0] + [len(w) for w in window_ids[:-1]]).astype(np.int64) if window_ids else np.zeros(0, np.int64)
         return PremiseView(
             windows=windows, window_sets=sets,
             window_vectors=np.stack([vecs[w] for w in windows]) if windows else np.zeros((0, 1), np.float32),
@@ -195,7 +199,9 @@ class LocalJudge(Judge):
             all_numbers=frozenset().union(*(numbers(p) for p in premises)) if premises else frozenset(),
             raw_words=frozenset(t for p in premises for t in tokens(p)),
             token_vectors=self.static.token_vectors(ids.astype(np.int64)),
-            window_token_vectors=[self.static.token_vectors(w) for w in window_ids],
+            window_token_vectors=self.static.token_vectors(np.concatenate(window_ids).astype(np.int64)) if window_ids
+            else np.zeros((0, self.static.dim), np.float32),
+            window_starts=starts,
             clauses=[content_and_negation(c) for p in premises for c in split_clauses(p)],
         )
 
@@ -206,6 +212,7 @@ class LocalJudge(Judge):
         worded = [[resolve_acronyms(c, text) for c in claims] for text, (_, claims) in zip(joined, pairs)]
         texts = [w for premises, _ in pairs for w in _windows(premises)] + [c for cs in worded for c in cs]
         vecs = self.vectors(texts)
+        self.token_ids(texts + [p for premises, _ in pairs for p in premises])  # tokenised in one batch
         rows, owners = [], []
         views: dict[tuple[str, ...], PremiseView] = {}
         for i, ((premises, claims), claims_worded) in enumerate(zip(pairs, worded)):
@@ -217,8 +224,8 @@ class LocalJudge(Judge):
                 best = int(np.argmax(view.window_vectors @ vecs[text])) if view.windows else None
                 owners.append((i, claim, view.windows[best] if best is not None else None))
         if self.contextual is not None and rows:
-            ctx = self.contextual.coverage([(pairs[i][0], text) for (i, _, _), text in
-                                            zip(owners, (t for cs in worded for t in cs))])
+            ctx = self.contextual.coverage([(closest_sentences(premises, vecs, vecs[text]), text)
+                                            for (premises, _), texts in zip(pairs, worded) for text in texts])
             rows = [row + [float(c) for c in columns] for row, columns in zip(rows, ctx)]
         return rows, owners
 

@@ -33,6 +33,11 @@ _SENTENCE_END = re.compile(r"(?<=[.!?。！？])[\"')\]]*\s+|\n{1,}|\\n|(?<=[a-z
 
 def split_sentences(text: str) -> list[str]:
     """Split text into sentences, keeping abbreviations (Dr., e.g., U.S.) and initials intact."""
+    return list(_sentences(text))
+
+
+@lru_cache(maxsize=16384)  # the metrics of one sample split the same contexts several times
+def _sentences(text: str) -> tuple[str, ...]:
     pieces: list[str] = []
     buffer = ""
     for part in _SENTENCE_END.split(text):
@@ -46,7 +51,7 @@ def split_sentences(text: str) -> list[str]:
         buffer = ""
     if buffer:
         pieces.append(buffer)
-    return [p for p in pieces if _TOKEN.search(p)]
+    return tuple(p for p in pieces if _TOKEN.search(p))
 
 
 _CLAUSE_BREAK = re.compile(r"[;,:]\s+|\s+(?:but|although|though|while|whereas|however|yet)\s+|\s+\(|\)\s*", re.I)
@@ -83,6 +88,7 @@ def _content(words: list[str]) -> list[str]:
     return [stem(t) for t in words if t not in STOPWORDS and t not in NEGATIONS and len(t) > 1]
 
 
+@lru_cache(maxsize=65536)
 def content_set(text: str) -> frozenset[str]:
     return frozenset(content_tokens(text))
 

@@ -22,9 +22,10 @@ from ..errors import ConfigError, MissingExtraError
 
 DEFAULT_TOKENIZER = Path(__file__).parent / "assets" / "minilm-tokenizer" / "tokenizer.json"
 MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length in sentence-transformers
-# texts per model call: on 2 cores, 8 ran fastest of 4/8/16/32 (speed.py, 400 samples: default
-# 71 -> 77 samples/s, contextual 21.4 -> 24.6 against 32); larger batches spill the CPU caches
-BATCH = 8
+# padded tokens per model call, and texts: on 2 cores, calls of about 8 texts of 80 tokens ran
+# fastest (larger ones spill the CPU caches); short texts (single sentences) go more at a time
+TOKEN_BUDGET = 640
+MAX_BATCH = 64
 
 
 def default_model_path() -> Path:
@@ -75,7 +76,8 @@ class OnnxSentenceEmbedder:
                               "expected a BERT-style encoder (input_ids, attention_mask).")
         self._tokenizer = Tokenizer.from_file(str(tokenizer_path))
         self._tokenizer.enable_truncation(MAX_TOKENS)
-        self._tokenizer.enable_padding()  # to the longest text of each batch
+        self._pad_id = int((self._tokenizer.padding or {}).get("pad_id", 0))
+        self._tokenizer.no_padding()  # _batches pads each batch to its longest text
         self.dim = int(self._session.get_outputs()[0].shape[-1])
         self.name = ("onnx-int8:all-MiniLM-L6-v2" if model is None else f"onnx:{self.path.name}")
         self.sha256 = file_digest(self.path)
@@ -92,17 +94,28 @@ class OnnxSentenceEmbedder:
         return self._tokenizer.get_vocab()
 
     def _batches(self, texts: Sequence[str]):
-        """(row indices, token states, attention mask, token ids) per batch of similar lengths."""
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))  # similar lengths pad less
-        for start in range(0, len(order), BATCH):
-            rows = order[start:start + BATCH]
-            encoded = self._tokenizer.encode_batch([texts[i] for i in rows])
-            ids = np.array([e.ids for e in encoded], dtype=np.int64)
-            mask = np.array([e.attention_mask for e in encoded], dtype=np.int64)
+        """(row indices, token states, attention mask, token ids) per model call: texts of
+        similar lengths together, as many as fit TOKEN_BUDGET padded tokens (at most MAX_BATCH)."""
+        encoded = self._tokenizer.encode_batch(list(texts))
+        lengths = [len(e.ids) for e in encoded]
+        order = sorted(range(len(texts)), key=lengths.__getitem__)
+        start = 0
+        while start < len(order):
+            end = start + 1  # ascending lengths: a batch is as wide as its last text
+            while (end < len(order) and end - start < MAX_BATCH
+                   and (end - start + 1) * lengths[order[end]] <= TOKEN_BUDGET):
+                end += 1
+            rows = order[start:end]
+            ids = np.full((len(rows), lengths[rows[-1]]), self._pad_id, dtype=np.int64)
+            mask = np.zeros_like(ids)
+            for j, i in enumerate(rows):
+                ids[j, :lengths[i]] = encoded[i].ids
+                mask[j, :lengths[i]] = 1
             feed = {"input_ids": ids, "attention_mask": mask}
             if "token_type_ids" in self._inputs:
                 feed["token_type_ids"] = np.zeros_like(ids)
             yield rows, self._session.run(None, feed)[0], mask, ids
+            start = end
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
