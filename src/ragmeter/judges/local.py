@@ -191,7 +191,8 @@ class LocalJudge(Judge):
         ids = np.unique(np.concatenate(self.token_ids(list(premises)) or [np.zeros(0, np.int64)]))
         window_ids = [w for w in (self.token_ids(windows) if windows else []) if len(w)]
         sets = [content_set(w) for w in windows]
-        starts = np.cumsum([0] + [len(w) for w in window_ids[:-1]]).astype(np.int64) if window_ids else np.zeros(0, np.int64)
+        sizes = [len(w) for w in window_ids]
+        starts = np.cumsum([0] + sizes[:-1], dtype=np.int64) if sizes else np.zeros(0, np.int64)
         return PremiseView(
             windows=windows, window_sets=sets,
             window_vectors=np.stack([vecs[w] for w in windows]) if windows else np.zeros((0, 1), np.float32),
