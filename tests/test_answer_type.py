@@ -64,6 +64,22 @@ def test_glued_sentences_are_split():
     assert split_sentences("He moved to the U.S. in 1990.") == ["He moved to the U.S. in 1990."]
 
 
+def test_sentence_splits_are_remembered_only_for_texts_of_bounded_length():
+    """Splits are memoised across the metrics of a run, texts longer than MEMO_CHARS are not
+    (memory stays bounded); both give the same sentences, and a caller may change its copy."""
+    from ragmeter.judges import text
+
+    short = "Paris is in France. It is large."
+    long = " ".join(["Paris is in France."] * (text.MEMO_CHARS // 19 + 1))
+    assert len(long) > text.MEMO_CHARS
+    text._sentences.cache_clear()
+    first = split_sentences(short)
+    first.append("changed by the caller")
+    assert split_sentences(short) == ["Paris is in France.", "It is large."]
+    assert split_sentences(long) == ["Paris is in France."] * (text.MEMO_CHARS // 19 + 1)
+    assert text._sentences.cache_info().currsize == 1  # the short text only
+
+
 def test_place_phrases_and_uncased_answers_carry_their_type():
     assert type_miss("where is new oceanic crust formed", "at mid-ocean ridges, divergent boundaries") == 0.0
     assert type_miss("Where is ATP produced?", "ATP is produced inside the mitochondria.") == 0.0

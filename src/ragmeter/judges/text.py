@@ -31,13 +31,20 @@ _ABBREV = re.compile(
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])[\"')\]]*\s+|\n{1,}|\\n|(?<=[a-z][a-z][.!?])(?=[A-Z][a-z])")
 
 
+MEMO_CHARS = 4000  # texts up to this long are split once per run; the memo holds at most about 130 MB of English
+
+
 def split_sentences(text: str) -> list[str]:
     """Split text into sentences, keeping abbreviations (Dr., e.g., U.S.) and initials intact."""
-    return list(_sentences(text))
+    return list(_sentences(text) if len(text) <= MEMO_CHARS else _split(text))
 
 
 @lru_cache(maxsize=16384)  # the metrics of one sample split the same contexts several times
 def _sentences(text: str) -> tuple[str, ...]:
+    return _split(text)
+
+
+def _split(text: str) -> tuple[str, ...]:
     pieces: list[str] = []
     buffer = ""
     for part in _SENTENCE_END.split(text):
