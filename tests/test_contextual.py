@@ -11,8 +11,8 @@ from ragmeter.demo import bad_rows, good_rows
 from ragmeter.errors import ConfigError
 from ragmeter.judges import resolve_judge
 from ragmeter.judges.base import SupportItem
-from ragmeter.judges.contextual import ContextualCoverage, closest_sentences, premise_pieces
-from ragmeter.judges.features import CONTEXTUAL_SUPPORT_FEATURES
+from ragmeter.judges.contextual import CLOSEST_SENTENCES, ContextualCoverage, closest_sentences, premise_pieces
+from ragmeter.judges.features import CONTEXTUAL_SUPPORT_FEATURES, SUPPORT_FEATURES
 from ragmeter.judges.local import LocalJudge
 
 TOWER = "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall."
@@ -29,8 +29,19 @@ def test_token_states_are_read_for_the_claims_closest_premise_sentences_only(jud
     vecs = judge.vectors([s if s.endswith(".") else s + "." for s in sentences] + ["The tower in Paris dates from 1889."])
     kept = closest_sentences(premises, vecs, vecs["The tower in Paris dates from 1889."], k=2)
     assert kept == ["The Eiffel Tower was completed in 1889.", "Paris is in France."]  # in their order
-    assert closest_sentences(premises[:1], vecs, vecs["Bananas are yellow."], k=2) == premises[0].split(" The ")[:1] + \
-        ["The Eiffel Tower was completed in 1889."]  # no more than there are: all of them
+    assert closest_sentences(premises[:1], vecs, vecs["Bananas are yellow."], k=2) == [
+        "Bananas are yellow.", "The Eiffel Tower was completed in 1889."]  # no more than there are: all of them
+
+
+def test_support_reads_token_states_of_the_closest_sentences_and_the_claim_only():
+    fresh = LocalJudge(contextual=True)  # its token-state memo starts empty
+    premise = ("Bananas are yellow. The Eiffel Tower was completed in 1889. Rain is wet. "
+               "Paris is the capital of France. Cats sleep a lot.")
+    claim = "The Eiffel Tower in Paris was completed in 1889."
+    fresh.support_rows([([premise], [claim])])
+    read = set(fresh.contextual._states)
+    assert claim in read and len(read) == 1 + CLOSEST_SENTENCES < 1 + 5  # not all five sentences
+    assert {"The Eiffel Tower was completed in 1889.", "Paris is the capital of France."} < read
 
 
 def test_long_premises_are_read_in_pieces_of_whole_sentences():
@@ -85,7 +96,7 @@ def test_contextual_support_rows_add_one_feature_and_use_their_own_weights(judge
     assert desc["contextual"]["features"] == ["ctx_recall", "ctx_name"]
     default = LocalJudge()
     assert default.name == "local" and default.describe()["support_weights"] == "support"
-    assert len(default.support_rows([([TOWER], ["The Eiffel Tower was completed in 1889."])])[0][0]) == 12
+    assert len(default.support_rows([([TOWER], ["The Eiffel Tower was completed in 1889."])])[0][0]) == len(SUPPORT_FEATURES)
 
 
 def test_contextual_judge_separates_supported_from_contradicted_claims(judge):

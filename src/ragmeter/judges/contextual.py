@@ -24,7 +24,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .features import name_closeness, weighted_soft_coverage
-from .text import capitalised, split_sentences
+from .text import capitalised, premise_sentences, split_sentences
 
 # token states are read for the claim's closest premise sentences only, each sentence alone:
 # the transformer pass costs about the number of tokens read. Cross-validated AUROC
@@ -41,10 +41,10 @@ def closest_sentences(premises: Sequence[str], vectors: dict[str, np.ndarray], c
                       k: int = CLOSEST_SENTENCES) -> list[str]:
     """The ``k`` sentences of the premises whose (static) vectors are closest to the claim's, in
     the order they appear; ``vectors`` must hold every sentence (the judge's premise windows do)."""
-    sentences = list(dict.fromkeys(s for p in premises for s in (split_sentences(p) or ([p] if p.strip() else []))))
+    sentences = list(dict.fromkeys(s for p in premises for s in premise_sentences(p)))
     if len(sentences) <= k:
         return sentences
-    sims = np.array([float(vectors[s] @ claim_vector) for s in sentences])
+    sims = np.stack([vectors[s] for s in sentences]) @ claim_vector
     keep = sorted(np.argsort(-sims, kind="stable")[:k])
     return [sentences[i] for i in keep]
 

@@ -35,7 +35,7 @@ from ..models.hash_embedder import HashEmbedder
 from .lexical import ramp, split_into_claims
 from .noncommittal import is_noncommittal
 from .text import (capitalised, content_and_negation, content_set, coverage, number_agreement, numbers,
-                   split_clauses, split_sentences, tokens)
+                   premise_sentences, split_clauses, split_sentences, tokens)
 
 
 SIMILARITY_DENSE_FLOOR = 0.8
@@ -386,7 +386,7 @@ def _windows(premises: Sequence[str]) -> list[str]:
     """Sentences of each premise, and each pair of neighbouring sentences."""
     out: list[str] = []
     for premise in premises:
-        sentences = split_sentences(premise) or ([premise] if premise.strip() else [])
+        sentences = premise_sentences(premise)
         out.extend(sentences)
         out.extend(f"{a} {b}" for a, b in zip(sentences, sentences[1:]))
     return list(dict.fromkeys(out))

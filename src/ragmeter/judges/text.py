@@ -61,6 +61,11 @@ def _split(text: str) -> tuple[str, ...]:
     return tuple(p for p in pieces if _TOKEN.search(p))
 
 
+def premise_sentences(premise: str) -> list[str]:
+    """A premise's sentences; a premise with no sentence mark is one sentence, a blank one none."""
+    return split_sentences(premise) or ([premise] if premise.strip() else [])
+
+
 _CLAUSE_BREAK = re.compile(r"[;,:]\s+|\s+(?:but|although|though|while|whereas|however|yet)\s+|\s+\(|\)\s*", re.I)
 
 
