@@ -4,8 +4,8 @@
 
 Support (claim, premises -> supported): WiCE dev (supported vs not supported) and
 Factcheck-GPT stance (completely supports vs the rest), weighted to count equally, each set
-with its own intercept while fitting (see fit); twice: "support" for the default judge and
-"support_contextual" with the contextual judge's token-state coverage added.
+with its own intercept while fitting (see fit); twice: "support_contextual" for the default
+judge, with its token-state coverage, and "support" for the fast judge (contextual=False).
 Sentence relevance (question, sentence -> relevant): SQuAD 2.0 dev, the sentence holding the
 answer vs the other sentences of its paragraph and of another article.
 Answer relevance (question, answer -> addresses it): EVOUNA TriviaQA answers of five systems
@@ -272,7 +272,7 @@ def main() -> None:
     parser.add_argument("--embedder", default=None, help="sentence embedder (default: the shipped static model)")
     parser.add_argument("--dry-run", action="store_true", help="print the figures, write nothing")
     args = parser.parse_args()
-    judge = LocalJudge(embedder=args.embedder)
+    judge = LocalJudge(embedder=args.embedder, contextual=False)  # "support": the fast judge's weights
     static_answers = LocalJudge(embedder=args.embedder, answer_embedder="static")
     meta = {"fitted_on": {}, "cv_auroc": {}, "fitted_at": dt.date.today().isoformat(),
             "method": "L2 logistic (C=1) on standardised features, weights held to feature_signs; support: "

@@ -1,6 +1,6 @@
 """Measure each judge against human labels and write benchmarks/RESULTS.md.
 
-    python benchmarks/metaeval.py [--judges lexical,local,local-contextual] [--out benchmarks/RESULTS.md]
+    python benchmarks/metaeval.py [--judges lexical,local,local-fast] [--out benchmarks/RESULTS.md]
 
 - WikiEval (TEST ONLY, RAGAS paper Table 1): pairwise accuracy of faithfulness, answer
   relevancy and context relevancy; a win when the human-preferred side scores higher, half
@@ -185,7 +185,7 @@ def markdown(all_results: dict[str, tuple[dict, dict, float]]) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--judges", default="lexical,local,local-contextual")
+    parser.add_argument("--judges", default="lexical,local,local-fast")
     parser.add_argument("--out", default=str(Path(__file__).with_name("RESULTS.md")))
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")

@@ -1,5 +1,5 @@
-"""The contextual judge: claim support that also reads MiniLM's token states (real int8 ONNX
-model from the [local] extra, no mocks)."""
+"""Claim support that also reads MiniLM's token states, the local judge's default (real int8
+ONNX model from the [local] extra, no mocks); "local-fast" leaves it out."""
 
 import asyncio
 
@@ -20,7 +20,7 @@ TOWER = "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. I
 
 @pytest.fixture(scope="module")
 def judge():
-    return LocalJudge(contextual=True)
+    return LocalJudge()
 
 
 def test_token_states_are_read_for_the_claims_closest_premise_sentences_only(judge):
@@ -34,7 +34,7 @@ def test_token_states_are_read_for_the_claims_closest_premise_sentences_only(jud
 
 
 def test_support_reads_token_states_of_the_closest_sentences_and_the_claim_only():
-    fresh = LocalJudge(contextual=True)  # its token-state memo starts empty
+    fresh = LocalJudge()  # its token-state memo starts empty
     premise = ("Bananas are yellow. The Eiffel Tower was completed in 1889. Rain is wet. "
                "Paris is the capital of France. Cats sleep a lot.")
     claim = "The Eiffel Tower in Paris was completed in 1889."
@@ -94,9 +94,9 @@ def test_contextual_support_rows_add_one_feature_and_use_their_own_weights(judge
     desc = judge.describe()
     assert desc["support_weights"] == "support_contextual"
     assert desc["contextual"]["features"] == ["ctx_recall", "ctx_name"]
-    default = LocalJudge()
-    assert default.name == "local" and default.describe()["support_weights"] == "support"
-    assert len(default.support_rows([([TOWER], ["The Eiffel Tower was completed in 1889."])])[0][0]) == len(SUPPORT_FEATURES)
+    fast = LocalJudge(contextual=False)
+    assert fast.name == "local-fast" and fast.describe()["support_weights"] == "support"
+    assert len(fast.support_rows([([TOWER], ["The Eiffel Tower was completed in 1889."])])[0][0]) == len(SUPPORT_FEATURES)
 
 
 def test_contextual_judge_separates_supported_from_contradicted_claims(judge):
@@ -108,8 +108,10 @@ def test_contextual_judge_separates_supported_from_contradicted_claims(judge):
 
 
 def test_contextual_judge_by_name_ranks_the_demo_pipelines():
-    judge = resolve_judge("local-contextual")
-    assert isinstance(judge, LocalJudge) and judge.contextual is not None and judge.name == "local-contextual"
+    judge = resolve_judge("local")
+    assert isinstance(judge, LocalJudge) and judge.contextual is not None and judge.name == "local"
+    assert resolve_judge("local-contextual").contextual is not None  # its name before version 7 made it the default
+    assert resolve_judge("local-fast").contextual is None
     good = evaluate(good_rows(), metrics=["faithfulness", "context_precision"], judge=judge)
     bad = evaluate(bad_rows(), metrics=["faithfulness", "context_precision"], judge=judge)
     for metric in ("faithfulness", "context_precision"):
@@ -120,6 +122,7 @@ def test_contextual_judge_by_name_ranks_the_demo_pipelines():
 def test_contextual_needs_a_transformer_encoder():
     with pytest.raises(ConfigError, match="contextual judge reads token states"):
         LocalJudge(answer_embedder="static", contextual=True)
+    assert LocalJudge(answer_embedder="static").contextual is None  # by default, off without one
 
 
 def test_contextual_judge_pickles_for_worker_processes(judge):

@@ -48,9 +48,11 @@ def test_same_results_as_evaluate_sample_by_sample(judge):
     for _, row in frame.iterrows():
         for m in METRICS:
             assert row[f"{m}_status"] == reference[row["user_input"]][m].status
-            assert row[m] == pytest.approx(reference[row["user_input"]][m].score)
+            # up to 1e-4: the actors batch texts differently, and MiniLM's integer products can
+            # move a last-bit float difference across a rounding step (onnx_quantize.py)
+            assert row[m] == pytest.approx(reference[row["user_input"]][m].score, abs=1e-4)
     for m in METRICS:
-        assert run.aggregates[m].mean == pytest.approx(local.aggregates[m].mean)
+        assert run.aggregates[m].mean == pytest.approx(local.aggregates[m].mean, abs=1e-4)
         assert run.aggregates[m].n_ok == local.aggregates[m].n_ok
 
 

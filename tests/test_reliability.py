@@ -201,7 +201,7 @@ def test_injected_text_does_not_change_offline_verdicts(judge, attack):
     claim = "The capital of Australia is Sydney."
     clean_verdict = result_claims(results, 0)[claim]
     if judge == "local":  # the wrong capital scores well below the right one (the lexical judge cannot tell)
-        assert claim_probabilities(results, 0)[claim] < claim_probabilities(results, 3)[right["answer"]] - 0.2
+        assert claim_probabilities(results, 0)[claim] < claim_probabilities(results, 3)[right["answer"]] - 0.1
     assert result_claims(results, 1)[claim] is clean_verdict  # whatever the answer adds
     assert result_claims(results, 2)[claim] is clean_verdict  # or the contexts say
     probability = claim_probabilities(results, 0)[claim]

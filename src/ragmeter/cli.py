@@ -83,7 +83,7 @@ def _add_run_tools(sub) -> None:
     rep.add_argument("--title", default="ragmeter report")
 
     bench = sub.add_parser("bench", help="measure the judges against human labels (benchmarks/metaeval.py)")
-    bench.add_argument("--judges", default="lexical,local,local-contextual")
+    bench.add_argument("--judges", default="lexical,local,local-fast")
     bench.add_argument("--out", default=None, help="markdown file to write (default: benchmarks/RESULTS.md)")
 
     cache = sub.add_parser("cache", help="the LLM answer cache: info or clear")

@@ -9,7 +9,7 @@ from ..errors import ConfigError, MissingExtraError
 from .base import Judge
 from .lexical import LexicalJudge
 
-JUDGE_NAMES = ("local", "local-contextual", "lexical", "local:<sentence-transformers model or folder>")
+JUDGE_NAMES = ("local", "local-fast", "lexical", "local:<sentence-transformers model or folder>")
 
 
 def _local_available() -> bool:
@@ -66,13 +66,14 @@ def resolve_judge(judge: Any = None, llm: Any = None, embeddings: Any = None, **
         name = judge.strip().lower()
         if name == "lexical":
             return LexicalJudge()
-        if name in ("local", "local-contextual") or name.startswith("local:"):
+        if name in ("local", "local-fast", "local-contextual") or name.startswith("local:"):
             if not _local_available():
                 raise MissingExtraError("model2vec", "local", "The local judge")
             from .local import LocalJudge
 
+            # "local-contextual" is what "local" was called before token states became its default
             embedder = judge.strip()[len("local:"):] if ":" in name else None
-            return LocalJudge(embedder=embedder or None, contextual=name == "local-contextual")
+            return LocalJudge(embedder=embedder or None, contextual=False if name == "local-fast" else None)
         raise ConfigError(f"unknown judge '{judge}'. Known judges: {', '.join(JUDGE_NAMES)}.")
     raise ConfigError(f"cannot use {judge!r} as a judge; pass 'local', 'lexical' or a Judge instance.")
 

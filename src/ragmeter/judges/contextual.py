@@ -1,4 +1,4 @@
-"""Contextual coverage of a claim by its premises, for the LocalJudge's contextual mode.
+"""Contextual coverage of a claim by its premises, for the LocalJudge's claim support.
 
 Each token of the claim is matched to its closest token of the premises, where tokens are
 the transformer's states in their sentence (all-MiniLM-L6-v2, int8 ONNX), not fixed word
@@ -13,8 +13,8 @@ meaning but not the same (support weights with it, cross-validated: Factcheck-GP
 0.811).
 
 It costs a transformer pass over each claim and over the premise sentences closest to it
-(CLOSEST_SENTENCES): in speed.py about 15 short texts a sample, two thirds of the judge's
-time, which is why it is a mode and not the default.
+(CLOSEST_SENTENCES): in speed.py about 13 short texts a sample, more than half the judge's
+time. ``LocalJudge(contextual=False)`` ("local-fast") leaves it out.
 """
 
 from __future__ import annotations
@@ -28,10 +28,11 @@ from .text import capitalised, premise_sentences, split_sentences
 
 # token states are read for the claim's closest premise sentences only, each sentence alone:
 # the transformer pass costs about the number of tokens read. Cross-validated AUROC
-# (Factcheck-GPT / WiCE) and speed.py samples/s, one run each: the 2 closest sentences 0.804 /
-# 0.984; 3: 0.810 / 0.984, 29.5/s; every sentence 0.814 / 0.989, 24.5/s; the whole premises
-# in pieces of up to 180 words (judge version 5) 0.811 / 0.989, 23.7/s
-CLOSEST_SENTENCES = 3
+# (Factcheck-GPT / WiCE) and speed.py samples/s (one run each; MiniLM with integer products):
+# the 2 closest sentences 0.804 / 0.984, 52.5/s; 3: 0.809 / 0.984, 45/s; every sentence (float
+# products) 0.814 / 0.989, 24.5/s; the whole premises in pieces of up to 180 words (judge
+# version 5, float) 0.811 / 0.989, 23.7/s. Two keep the judge above 50 samples/s.
+CLOSEST_SENTENCES = 2
 PIECE_WORDS = 180  # premises are read in pieces of whole sentences up to this many words (MiniLM reads 256 tokens)
 CHUNK = 256  # pairs whose token states are computed together
 MAX_CACHED_TOKENS = 200_000  # token states kept across calls, about 150 MB as float16

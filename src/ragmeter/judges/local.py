@@ -5,9 +5,9 @@
   closeness of a whole answer to its question: all-MiniLM-L6-v2 itself, int8 ONNX
 - claim support and sentence relevance: interpretable features (lexical and soft token
   coverage, passage similarity, numbers, names, negation) combined by a logistic model
-  fitted on development sets (see calibration.json and benchmarks/calibrate.py); with
-  ``contextual=True`` ("local-contextual"), claim support also matches the claim's tokens to
-  those of its closest premise sentences as MiniLM reads them in context (contextual.py)
+  fitted on development sets (see calibration.json and benchmarks/calibrate.py); claim
+  support also matches the claim's tokens to those of its closest premise sentences as
+  MiniLM reads them in context (contextual.py), unless ``contextual=False`` ("local-fast")
 - answer relevancy without a generator: closeness in meaning, the question's words covered,
   the kind of thing asked for present (a date for "when", ...), on-topic information added
   and share of sentences on the topic, ranked by weights fitted on answer pairs; evasive
@@ -53,12 +53,12 @@ ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", 
 
 class LocalJudge(Judge):
     name = "local"
-    version = "6"
+    version = "7"
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
                  calibration: str | Path | None = None, nli_model: str | Path | None = None,
                  nli_windows: int = 3, max_cache: int = 200_000, answer_embedder: str | Path | None = None,
-                 contextual: bool = False):
+                 contextual: bool | None = None):
         from ..models.static_embedder import StaticEmbedder
 
         self.static = StaticEmbedder(static_model)
@@ -74,9 +74,13 @@ class LocalJudge(Judge):
             from ..models.nli import NLICrossEncoder
 
             self.nli = NLICrossEncoder(nli_model)
+        if contextual is None:  # by default whenever the answer embedder is a transformer
+            from ..models.onnx_embedder import OnnxSentenceEmbedder
+
+            contextual = isinstance(self.answer_embedder, OnnxSentenceEmbedder)
         self.contextual = self._contextual() if contextual else None
-        if self.contextual is not None:
-            self.name = "local-contextual"  # the name it is asked for by, in tables and provenance
+        if self.contextual is None:
+            self.name = "local-fast"  # the name it is asked for by, in tables and provenance
         self._cache: dict[str, np.ndarray] = {}
         self._answer_cache: dict[str, np.ndarray] = {}
         self._ids: dict[str, np.ndarray] = {}
