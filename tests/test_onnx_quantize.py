@@ -91,3 +91,15 @@ def test_model_calls_on_several_threads_give_the_same_vectors_as_on_one(monkeypa
     assert two._pool is not None  # the calls did run on the pool
     by_one, by_two = one.token_states(texts), two.token_states(texts)
     assert all(np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1]) for a, b in zip(by_one, by_two))
+
+
+def test_without_the_onnx_package_the_float_graph_runs_and_the_warning_names_the_extra(tmp_path, monkeypatch):
+    """A missing package is simulated (sys.modules entry None), as it cannot be uninstalled in
+    the test run; the cache folder is empty so the graph would have to be rewritten."""
+    monkeypatch.setenv("RAGMETER_CACHE_DIR", str(tmp_path))
+    monkeypatch.setitem(__import__("sys").modules, "onnx", None)
+    with pytest.warns(UserWarning, match=r"'onnx' package.*ragmeter\[local\]"):
+        embedder = OnnxSentenceEmbedder()
+    assert embedder.describe()["products"] == "float" and not list(tmp_path.rglob("*.onnx"))
+    float_graph = OnnxSentenceEmbedder(default_model_path())
+    assert np.allclose(embedder.embed(SENTENCES), float_graph.embed(SENTENCES), atol=1e-6)
