@@ -28,10 +28,11 @@ from .text import capitalised, premise_sentences, split_sentences
 
 # token states are read for the claim's closest premise sentences only, each sentence alone:
 # the transformer pass costs about the number of tokens read. Cross-validated AUROC
-# (Factcheck-GPT / WiCE) and speed.py samples/s (one run each; MiniLM with integer products):
-# the 2 closest sentences 0.804 / 0.984, 52.5/s; 3: 0.809 / 0.984, 45/s; every sentence (float
-# products) 0.814 / 0.989, 24.5/s; the whole premises in pieces of up to 180 words (judge
-# version 5, float) 0.811 / 0.989, 23.7/s. Two keep the judge above 50 samples/s.
+# (Factcheck-GPT / WiCE) and speed.py samples/s cold (MiniLM with integer products, two calls
+# at once): the 2 closest sentences 0.804 / 0.984, 53-56/s; 3: 0.809 / 0.984, 46/s; with
+# float products, one call at a time: every sentence 0.814 / 0.989, 24.5/s; the whole premises
+# in pieces of up to 180 words (judge version 5) 0.811 / 0.989, 23.7/s. Two keep the judge
+# above 50 samples/s.
 CLOSEST_SENTENCES = 2
 PIECE_WORDS = 180  # premises are read in pieces of whole sentences up to this many words (MiniLM reads 256 tokens)
 CHUNK = 256  # pairs whose token states are computed together
