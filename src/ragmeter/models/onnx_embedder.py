@@ -19,7 +19,7 @@ import hashlib
 import os
 import warnings
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Sequence
 
@@ -122,22 +122,30 @@ class OnnxSentenceEmbedder:
         return self._tokenizer.get_vocab()
 
     def _batches(self, texts: Sequence[str]):
-        """(row indices, token states, attention mask, token ids) per model call, in order; the
-        calls run on `workers` threads at once (onnxruntime lets go of the GIL while it runs)."""
-        feeds = list(self._feeds(texts))
-        if len(feeds) == 1 or self.workers == 1:
-            for rows, feed in feeds:
-                yield rows, self._session.run(None, feed)[0], feed["attention_mask"], feed["input_ids"]
-            return
+        """(row indices, token states, attention mask, token ids) per model call, in order; up to
+        `workers` calls run at once while the caller reads the oldest one's output."""
+        pending: deque = deque()
+        for rows, feed in self._feeds(texts):
+            pending.append((rows, feed, self._start(feed)))
+            while len(pending) > self.workers:
+                yield self._finished(*pending.popleft())
+        while pending:
+            yield self._finished(*pending.popleft())
+
+    def _start(self, feed: dict) -> Future:
+        """One model call, on the thread pool when the process has more than one core
+        (onnxruntime lets go of the GIL while it runs), else right away."""
+        if self.workers == 1:
+            done: Future = Future()
+            done.set_result(self._session.run(None, feed))
+            return done
         if self._pool is None or self._pool[0] != os.getpid():  # a forked child has none of the threads
             self._pool = (os.getpid(), ThreadPoolExecutor(self.workers, thread_name_prefix="ragmeter-onnx"))
-        pending: deque = deque()
-        for k, (rows, feed) in enumerate(feeds):
-            pending.append((rows, feed, self._pool[1].submit(self._session.run, None, feed)))
-            if len(pending) > 2 * self.workers or k == len(feeds) - 1:  # few outputs held at a time
-                while pending and (len(pending) > self.workers or k == len(feeds) - 1):
-                    done_rows, done_feed, future = pending.popleft()
-                    yield done_rows, future.result()[0], done_feed["attention_mask"], done_feed["input_ids"]
+        return self._pool[1].submit(self._session.run, None, feed)
+
+    @staticmethod
+    def _finished(rows: list[int], feed: dict, call: Future):
+        return rows, call.result()[0], feed["attention_mask"], feed["input_ids"]
 
     def _feeds(self, texts: Sequence[str]):
         """(row indices, model inputs) per model call: texts of similar lengths together, as
