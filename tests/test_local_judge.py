@@ -288,7 +288,8 @@ def test_a_swapped_name_scores_well_below_the_right_name(judge):
     0.82, the right name 0.98; local-fast 0.70 and 0.97). Judge v3 scored it 0.40, but only
     because its weights lowered every short claim (claim length +0.84), which the dev sets did
     not bear out (README). On 589 supported dev-set claims with one name swapped for a name
-    the evidence lacks, the swapped claim scores lower in 99.7% (local-fast 99.5%)."""
+    the evidence lacks, the swapped claim scores lower in 586 for both judges
+    (benchmarks/name_swaps.py)."""
     item = SupportItem(["Canberra is the capital city of Australia."], (
         "The capital of Australia is Sydney.", "The capital of Australia is Canberra."))
     for tried, gap in ((judge, 0.1), (LocalJudge(contextual=False), 0.2)):
