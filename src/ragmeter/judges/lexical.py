@@ -22,6 +22,7 @@ from .base import (
     UsefulnessItem,
     Verdict,
 )
+from .markup import is_label
 from .noncommittal import is_noncommittal
 from .text import content_set, coverage, negated, number_agreement, numbers, split_sentences
 
@@ -32,9 +33,12 @@ def ramp(value: float, threshold: float, width: float = 0.4) -> float:
 
 
 def split_into_claims(text: str) -> list[str]:
-    """Sentences, further split at semicolons; pieces without content words are dropped."""
+    """Sentences, further split at semicolons; headings and introductions ("Summary:", "The
+    causes are:") and pieces without content words are dropped."""
     claims: list[str] = []
     for sentence in split_sentences(text):
+        if is_label(sentence):
+            continue
         for piece in sentence.split(";"):
             piece = piece.strip()
             if content_set(piece):
@@ -44,7 +48,7 @@ def split_into_claims(text: str) -> list[str]:
 
 class LexicalJudge(Judge):
     name = "lexical"
-    version = "2"
+    version = "3"
 
     def __init__(self, support_threshold: float = 0.6, usefulness_threshold: float = 0.3,
                  relevance_threshold: float = 0.25, embed_dim: int = 1024):

@@ -33,8 +33,9 @@ from .features import (ANSWER_FEATURES, SUPPORT_FEATURES, PremiseView, answer_fe
                        carried_similarity, relevance_features, support_features)
 from ..models.hash_embedder import HashEmbedder
 from .lexical import ramp, split_into_claims
+from .markup import plain
 from .noncommittal import is_noncommittal
-from .text import (capitalised, content_and_negation, content_set, coverage, number_agreement, numbers,
+from .text import (answer_body, capitalised, content_and_negation, content_set, coverage, number_agreement, numbers,
                    premise_sentences, split_clauses, split_sentences, tokens)
 
 
@@ -53,7 +54,7 @@ ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", 
 
 class LocalJudge(Judge):
     name = "local"
-    version = "7"
+    version = "8"
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
                  calibration: str | Path | None = None, nli_model: str | Path | None = None,
@@ -212,9 +213,11 @@ class LocalJudge(Judge):
 
     def support_rows(self, pairs: list[tuple[Sequence[str], Sequence[str]]]) -> tuple[list, list]:
         """Feature rows of every (premises, claim), and (pair index, claim, best window) for each."""
-        # each claim as the premises would word it (an acronym they spell out, spelt out)
+        # each claim as the premises would word it (an acronym they spell out, spelt out), read as
+        # plain text (a claim given with Markdown or a citation mark, "... [7].")
         joined = [" ".join(premises) for premises, _ in pairs]
-        worded = [[resolve_acronyms(c, text) for c in claims] for text, (_, claims) in zip(joined, pairs)]
+        worded = [[resolve_acronyms(plain(c).replace("\n", " ").strip() or c, text) for c in claims]
+                  for text, (_, claims) in zip(joined, pairs)]
         texts = [w for premises, _ in pairs for w in _windows(premises)] + [c for cs in worded for c in cs]
         vecs = self.vectors(texts)
         self.token_ids(texts + [p for premises, _ in pairs for p in premises])  # tokenised in one batch
@@ -350,6 +353,7 @@ class LocalJudge(Judge):
         """P(the answer addresses the question, fully and directly), from a logistic model fitted
         to rank answer pairs (EVOUNA answers to their own vs another question; SQuAD complete vs
         incomplete, vague, padded and off-topic answers); evasive answers score 0."""
+        items = [AnswerRelevanceItem(item.question, answer_body(item.answer)) for item in items]
         rows = self.answer_rows(items)
         model_rows = [answer_model_row(row, is_bare(item.answer)) for item, row in zip(items, rows)]
         probs = self.model(self.answer_model).predict(model_rows) if rows else np.zeros(0)

@@ -6,6 +6,8 @@ import re
 from decimal import Decimal
 from functools import lru_cache
 
+from .markup import has_markup, is_label, plain
+
 STOPWORDS = frozenset(
     """a an the is are was were be been being am do does did doing have has had having
     in on at of to for with by from as into onto upon about over under between through
@@ -21,21 +23,28 @@ STOPWORDS = frozenset(
 NEGATIONS = frozenset({"not", "no", "nor", "never", "none", "cannot", "neither", "without", "n't", "nothing", "nobody"})
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
-_NUMBER = re.compile(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?")
+# Chinese and Japanese are written without spaces: each ideograph or kana is a token of its own
+# (as in MiniLM's own tokenizer), or a whole sentence would be one token
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_HAS_CJK = re.compile(f"[{_CJK}]")
+_TOKEN_CJK = re.compile(f"[{_CJK}]|[^\\W_{_CJK}]+(?:['’][^\\W_{_CJK}]+)*", re.UNICODE)
+_NUMBER = re.compile(f"(?<![.])(?<![^\\W{_CJK}])[-+]?\\d[\\d,]*(?:\\.\\d+)?")
 _ABBREV = re.compile(
     r"\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|vs|etc|e\.g|i\.e|approx|No|Vol|Fig|Inc|Ltd|Co|Corp|U\.S|U\.K|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$",
     re.IGNORECASE,
 )
 # the last alternative splits sentences glued without a space ("...pageant.The Miss..."), as
-# generated text often has; two lower-case letters before the stop keep "U.S.A" and "e.g.X" whole
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])[\"')\]]*\s+|\n{1,}|\\n|(?<=[a-z][a-z][.!?])(?=[A-Z][a-z])")
+# generated text often has; two lower-case letters before the stop keep "U.S.A" and "e.g.X" whole;
+# Chinese and Japanese full stops end a sentence without a space after them
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])[\"')\]]*\s+|\n{1,}|\\n|(?<=[a-z][a-z][.!?])(?=[A-Z][a-z])|(?<=[。！？])(?=[^\s\"')\]」』）])")
 
 
 MEMO_CHARS = 4000  # texts up to this long are split once per run; the memo holds at most about 130 MB of English
 
 
 def split_sentences(text: str) -> list[str]:
-    """Split text into sentences, keeping abbreviations (Dr., e.g., U.S.) and initials intact."""
+    """Split text into sentences, keeping abbreviations (Dr., e.g., U.S.) and initials intact;
+    Markdown is read as plain text first (markup.plain: each list item and heading a sentence)."""
     return list(_sentences(text) if len(text) <= MEMO_CHARS else _split(text))
 
 
@@ -47,7 +56,7 @@ def _sentences(text: str) -> tuple[str, ...]:
 def _split(text: str) -> tuple[str, ...]:
     pieces: list[str] = []
     buffer = ""
-    for part in _SENTENCE_END.split(text):
+    for part in _SENTENCE_END.split(plain(text)):
         if not part or not part.strip():
             continue
         candidate = f"{buffer} {part.strip()}".strip() if buffer else part.strip()
@@ -59,6 +68,16 @@ def _split(text: str) -> tuple[str, ...]:
     if buffer:
         pieces.append(buffer)
     return tuple(p for p in pieces if _TOKEN.search(p))
+
+
+def answer_body(text: str) -> str:
+    """An answer as read for its relevance: Markdown read as plain text (one sentence or list
+    item a line), headings and introductions ("Summary:") left out; prose without either is
+    returned as it is."""
+    sentences = split_sentences(text)
+    if not has_markup(text) and not any(is_label(s) for s in sentences):
+        return text
+    return "\n".join(s for s in sentences if not is_label(s)) or text
 
 
 def premise_sentences(premise: str) -> list[str]:
@@ -77,7 +96,8 @@ def split_clauses(text: str) -> list[str]:
 
 def tokens(text: str) -> list[str]:
     """Lower-cased word tokens (letters and digits, any script)."""
-    return [t.replace("’", "'") for t in _TOKEN.findall(text.lower())]
+    pattern = _TOKEN if text.isascii() or not _HAS_CJK.search(text) else _TOKEN_CJK
+    return [t.replace("’", "'") for t in pattern.findall(text.lower())]
 
 
 @lru_cache(maxsize=65536)
@@ -97,7 +117,7 @@ def content_tokens(text: str) -> list[str]:
 
 
 def _content(words: list[str]) -> list[str]:
-    return [stem(t) for t in words if t not in STOPWORDS and t not in NEGATIONS and len(t) > 1]
+    return [stem(t) for t in words if t not in STOPWORDS and t not in NEGATIONS and (len(t) > 1 or t >= "\u3040")]
 
 
 def content_set(text: str) -> frozenset[str]:

@@ -1,0 +1,73 @@
+"""Markdown and citation marks in generated answers and retrieved chunks, read as the prose
+they stand for.
+
+LLM answers often come as Markdown: a bold heading, bullet points, numbered steps. Read as
+plain text, "**Summary:**" becomes a claim that no context supports, and "1." a sentence of
+its own. ``plain`` removes the marks and keeps the words; a heading, or a line that is bold
+all through, becomes a label ending in a colon, and ``is_label`` tells such a line (or any
+sentence that only introduces what follows, "The causes are:") from a statement.
+"""
+
+from __future__ import annotations
+
+import re
+
+# anything that needs reading as Markdown: a list, heading or quote mark opening a line, bold,
+# code, a link, a citation mark
+_HAS_MARKUP = re.compile(r"(?m)^[ \t]*(?:[-*+•>#]|\d{1,3}[.)][ \t])|\*\*|__|`|\]\(|【|\[(?:doc|source|ref)?\s*\d"
+                         r"|\((?:source|doc|ref)", re.I)
+# a citation mark of a RAG answer or a Wikipedia text: "[1]", "[2, 3]", "[doc1]", "(Source 2)",
+# "【4:0†source】"; it names where a statement comes from, not what it says (left in, "[1]"
+# is a number the context does not state)
+_CITATION = re.compile(r"[ \t]?(?:\[(?:(?:doc|source|ref)\s*)?\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]|【[^】\n]{0,40}】"
+                       r"|\((?:source|doc|ref)s?\s*\d{1,3}(?:\s*,\s*\d{1,3})*\))", re.I)
+_FENCE = re.compile(r"^[ \t]*(?:```|~~~)")
+_QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)+")
+_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+")
+_BULLET = re.compile(r"^[ \t]*[-*+•▪◦‣][ \t]+")
+# "2. " opens a numbered item after a blank line, a colon or another item, or in a text with two
+# or more such lines after a finished sentence; not in "23. September 1896" (a German date) or
+# "O\n2. It is the form ..." (a subscript broken onto its own line)
+_NUMBERED = re.compile(r"^[ \t]*\(?\d{1,3}[.)][ \t]+")
+_NUMBERED_LINES = re.compile(r"(?m)^[ \t]*\(?\d{1,3}[.)][ \t]+")
+_RULE = re.compile(r"^[ \t]*(?:[-*_=][ \t]*){3,}$")
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_BOLD = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
+_ITALIC = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])")
+_CLOSING = ".!?:;。！？"
+
+
+def has_markup(text: str) -> bool:
+    return bool(_HAS_MARKUP.search(text))
+
+
+def plain(text: str) -> str:
+    """The text without Markdown marks, one line per line of the input (code fences and
+    horizontal rules dropped); headings and wholly bold lines end in a colon."""
+    if not has_markup(text):
+        return text
+    lines: list[str] = []
+    numbered = len(_NUMBERED_LINES.findall(text)) >= 2
+    after = "start"  # what the line before was: start, blank, item, colon, finished or open
+    for line in text.split("\n"):
+        if _FENCE.match(line) or _RULE.match(line):
+            continue
+        line = _QUOTE.sub("", line)
+        heading = bool(_HEADING.match(line))
+        item_here = after in ("blank", "item", "colon") or (numbered and after in ("start", "finished"))
+        marked = _BULLET.match(line) or (item_here and _NUMBERED.match(line))
+        line = line[marked.end():] if marked else _HEADING.sub("", line)
+        whole_bold = bool(re.fullmatch(r"[ \t]*(\*\*|__).+\1[ \t]*", line))
+        line = _ITALIC.sub(r"\1", _BOLD.sub(r"\2", _LINK.sub(r"\1", _CITATION.sub("", line)))).replace("`", "").strip()
+        if (heading or whole_bold) and line and line[-1] not in _CLOSING:
+            line += ":"
+        lines.append(line)
+        after = ("item" if marked else "blank" if not line else "colon" if line.endswith(":")
+                 else "finished" if line[-1] in _CLOSING else "open")
+    return "\n".join(lines)
+
+
+def is_label(sentence: str) -> bool:
+    """A heading or an introduction to what follows ("Summary:", "The main causes are:"): it
+    ends in a colon and states nothing by itself."""
+    return sentence.rstrip().endswith(":")

@@ -1,0 +1,94 @@
+"""Markdown answers and texts without spaces between words (Chinese, Japanese) are read as the
+prose they stand for."""
+
+import asyncio
+
+import pytest
+
+from ragmeter import evaluate
+from ragmeter.judges.base import AnswerRelevanceItem, SupportItem
+from ragmeter.judges.lexical import split_into_claims
+from ragmeter.judges.local import LocalJudge
+from ragmeter.judges.markup import has_markup, is_label, plain
+from ragmeter.judges.text import answer_body, content_set, numbers, split_sentences, tokens
+from ragmeter.metrics import answer_relevancy, faithfulness
+
+QUESTION = "When was the Eiffel Tower built?"
+CONTEXT = ("The Eiffel Tower was completed in 1889 for the World's Fair in Paris. Gustave Eiffel's company "
+           "designed and built the tower, which is 330 metres tall.")
+PROSE = "The Eiffel Tower was built in 1889. It was designed by Gustave Eiffel's company. It is 330 m tall."
+MARKDOWN = ("## Answer\n\n**Summary:**\n\n- The Eiffel Tower was built in **1889**.\n"
+            "- It was designed by *Gustave Eiffel's* company.\n\n---\n\n1. It is 330 m tall.")
+
+
+@pytest.fixture(scope="module")
+def judge():
+    return LocalJudge()
+
+
+def test_plain_drops_marks_and_keeps_words():
+    text = plain("# Title\n> quoted **bold** and `code` with [a link](http://x.y)\n```py\nx = 1\n```\n\n2) Step two")
+    assert text.split("\n") == ["Title:", "quoted bold and code with a link", "x = 1", "", "Step two"]
+    assert plain("Steps:\n1. Mix.\n2. Bake.") == "Steps:\nMix.\nBake."
+    # a German date, and a chemical subscript broken onto its own line, are not list items
+    assert plain("23. September 1896") == "23. September 1896"
+    assert plain("dioxygen, O\n2. It is the form") == "dioxygen, O\n2. It is the form"
+    assert plain("Prose with no marks, 3.5 m - wide.") == "Prose with no marks, 3.5 m - wide."
+    assert not has_markup("A sentence. Another one.")
+
+
+def test_headings_and_introductions_are_labels_not_claims():
+    assert is_label("Summary:") and is_label("The main causes are:")
+    assert not is_label("Cost: 5 dollars.")
+    claims = split_into_claims(MARKDOWN)
+    assert claims == ["The Eiffel Tower was built in 1889.", "It was designed by Gustave Eiffel's company.",
+                      "It is 330 m tall."]
+    assert split_into_claims("The causes are:\n- drought\n- war") == ["drought", "war"]
+
+
+def test_answer_body_leaves_prose_as_it_is():
+    assert answer_body(PROSE) == PROSE
+    assert answer_body(MARKDOWN).split("\n") == split_into_claims(MARKDOWN)
+
+
+def test_markdown_answer_scores_as_its_prose(judge):
+    rows = [{"question": QUESTION, "answer": a, "contexts": [CONTEXT]} for a in (PROSE, MARKDOWN)]
+    result = evaluate(rows, metrics=[faithfulness, answer_relevancy], judge=judge).to_pandas()
+    assert result["faithfulness_status"].tolist() == ["ok", "ok"]
+    assert result["faithfulness"][1] == pytest.approx(result["faithfulness"][0], abs=0.02)
+    assert result["answer_relevancy"][1] == pytest.approx(result["answer_relevancy"][0], abs=0.02)
+    assert result["faithfulness"][1] > 0.85
+
+
+def test_a_heading_is_not_an_unsupported_claim(judge):
+    answer = "**Key facts**\nThe Eiffel Tower was completed in 1889."
+    (verdicts,) = asyncio.run(judge.support([SupportItem((CONTEXT,), tuple(split_into_claims(answer)))]))
+    assert len(verdicts) == 1 and verdicts[0].probability > 0.8
+    (with_heading, without) = asyncio.run(judge.answer_relevance(
+        [AnswerRelevanceItem(QUESTION, answer), AnswerRelevanceItem(QUESTION, answer.split("\n")[1])]))
+    assert with_heading.score == pytest.approx(without.score, abs=1e-6)
+
+
+def test_chinese_and_japanese_are_read_character_by_character():
+    assert split_sentences("埃菲尔铁塔于1889年建成。它高330米！") == ["埃菲尔铁塔于1889年建成。", "它高330米！"]
+    assert tokens("铁塔1889年") == ["铁", "塔", "1889", "年"]
+    assert "1889" in numbers("于1889年建成") and "1889" not in numbers("x1889")
+    assert content_set("東京タワー") == frozenset("東京タワー")
+    assert tokens("Straße l'homme") == ["straße", "l'homme"]
+
+
+def test_a_chinese_answer_is_checked_against_its_context(judge):
+    context = "埃菲尔铁塔于1889年为世界博览会建成。它位于巴黎。"
+    claims = ("埃菲尔铁塔于1889年建成。", "埃菲尔铁塔位于伦敦，建于1920年。")
+    (verdicts,) = asyncio.run(judge.support([SupportItem((context,), claims)]))
+    assert verdicts[0].probability > verdicts[1].probability + 0.3
+
+
+def test_citation_marks_are_not_claims_or_numbers(judge):
+    for answer in ("The Eiffel Tower was completed in 1889 [1].", "The Eiffel Tower was completed in 1889.[2][3]",
+                   "The Eiffel Tower was completed in 1889 (Source 2).", "The Eiffel Tower was completed in 1889 【4:0†source】."):
+        assert split_into_claims(answer) == ["The Eiffel Tower was completed in 1889."]
+    assert numbers(plain("Built in 1889 [12].")) == frozenset({"1889"})
+    (marked, bare) = asyncio.run(judge.support([SupportItem((CONTEXT,), ("The tower is 330 metres tall [7].",)),
+                                                SupportItem((CONTEXT,), ("The tower is 330 metres tall.",))]))
+    assert marked[0].probability == pytest.approx(bare[0].probability, abs=1e-6)
