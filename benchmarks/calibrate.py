@@ -35,9 +35,8 @@ import devsets  # noqa: E402
 
 from ragmeter.judges.base import SentenceRelevanceItem  # noqa: E402
 from ragmeter.judges.calibration import CALIBRATION_FILE, LogisticModel  # noqa: E402
-from ragmeter.judges.answer_type import is_bare  # noqa: E402
 from ragmeter.judges.features import (ANSWER_MODEL_FEATURES, CONTEXTUAL_SUPPORT_FEATURES, RELEVANCE_FEATURES,  # noqa: E402
-                                      SUPPORT_FEATURES, answer_model_row)
+                                      SUPPORT_FEATURES)
 from ragmeter.judges.local import LocalJudge  # noqa: E402
 
 
@@ -160,7 +159,7 @@ def answer_data(judge: LocalJudge):
         kinds.append(f"squad_{kind}")
     kinds_arr = np.asarray(kinds)
     n_evouna = int((kinds_arr == "evouna").sum())
-    rows = [answer_model_row(row, is_bare(item.answer)) for item, row in zip(items, judge.answer_rows(items))]
+    rows = judge.answer_model_rows(items, judge.answer_rows(items))
     return (np.asarray(rows), kinds_arr,
             {"evouna_answer_pairs": n_evouna, "squad_answer_pairs": len(kinds) - n_evouna})
 
@@ -248,7 +247,7 @@ def elliptical_diagnostic(judge: LocalJudge, model: LogisticModel) -> dict[str, 
 
     pairs = devsets.squad_elliptical_pairs()
     items = [AnswerRelevanceItem(question, text) for _, question, better, worse in pairs for text in (better, worse)]
-    rows = [answer_model_row(row, is_bare(item.answer)) for item, row in zip(items, judge.answer_rows(items))]
+    rows = judge.answer_model_rows(items, judge.answer_rows(items))
     score = model.predict(rows).reshape(-1, 2)
     kinds = np.array([kind for kind, *_ in pairs])
     out = {}

@@ -92,3 +92,20 @@ def test_citation_marks_are_not_claims_or_numbers(judge):
     (marked, bare) = asyncio.run(judge.support([SupportItem((CONTEXT,), ("The tower is 330 metres tall [7].",)),
                                                 SupportItem((CONTEXT,), ("The tower is 330 metres tall.",))]))
     assert marked[0].probability == pytest.approx(bare[0].probability, abs=1e-6)
+
+
+def test_a_list_of_sources_and_links_are_not_claims():
+    answer = ("The Eiffel Tower was completed in 1889 [1].\n\nSources:\n- [1] https://en.wikipedia.org/wiki/Eiffel_Tower\n"
+              "- eiffel_guide.pdf\n\nIt is 330 m tall (see https://www.toureiffel.paris).")
+    assert split_into_claims(answer) == ["The Eiffel Tower was completed in 1889.", "It is 330 m tall."]
+    assert plain("Sources of iron include spinach.") == "Sources of iron include spinach."
+
+
+def test_a_table_row_is_read_as_a_sentence(judge):
+    answer = ("Here is a comparison:\n\n| Drug | Target INR |\n|------|:---:|\n| Warfarin | 2.0–3.0 |\n"
+              "| Acenocoumarol | 4.0–5.0 |\n\nBoth need monitoring.")
+    claims = split_into_claims(answer)
+    assert claims == ["Warfarin, Target INR: 2.0–3.0.", "Acenocoumarol, Target INR: 4.0–5.0.", "Both need monitoring."]
+    context = "For patients on warfarin, the target INR is 2.0–3.0."
+    (verdicts,) = asyncio.run(judge.support([SupportItem((context,), tuple(claims[:2]))]))
+    assert verdicts[0].probability > 0.8 > verdicts[1].probability

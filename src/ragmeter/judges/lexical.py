@@ -22,6 +22,7 @@ from .base import (
     UsefulnessItem,
     Verdict,
 )
+from .framing import is_chatter, without_attribution
 from .markup import is_label
 from .noncommittal import is_noncommittal
 from .text import content_set, coverage, negated, number_agreement, numbers, split_sentences
@@ -33,13 +34,14 @@ def ramp(value: float, threshold: float, width: float = 0.4) -> float:
 
 
 def split_into_claims(text: str) -> list[str]:
-    """Sentences, further split at semicolons; headings and introductions ("Summary:", "The
-    causes are:") and pieces without content words are dropped."""
+    """Sentences, further split at semicolons, without their framing ("According to the
+    documents, ..."); headings and introductions ("Summary:", "The causes are:"), words to the
+    reader ("I hope this helps!") and pieces without content words are dropped."""
     claims: list[str] = []
     for sentence in split_sentences(text):
-        if is_label(sentence):
+        if is_label(sentence) or is_chatter(sentence):
             continue
-        for piece in sentence.split(";"):
+        for piece in without_attribution(sentence).split(";"):
             piece = piece.strip()
             if content_set(piece):
                 claims.append(piece)

@@ -316,7 +316,9 @@ class LocalJudge(Judge):
         return out
 
     def answer_rows(self, items: Sequence[AnswerRelevanceItem]) -> list[list[float]]:
-        """Answer-relevance features (see features.answer_features), for a batch of items."""
+        """Answer-relevance features (see features.answer_features), for a batch of items, each
+        answer read as text.answer_body has it."""
+        items = [AnswerRelevanceItem(item.question, answer_body(item.answer)) for item in items]
         rows, owners = self.relevance_rows([SentenceRelevanceItem(item.question, item.answer) for item in items])
         probs = self.model("relevance").predict(rows) if rows else np.zeros(0)
         per_item: list[list[tuple[str, float]]] = [[] for _ in items]
@@ -338,6 +340,10 @@ class LocalJudge(Judge):
                                        type_miss(item.question, item.answer)))
         return out
 
+    def answer_model_rows(self, items: Sequence[AnswerRelevanceItem], rows: list[list[float]]) -> list[list[float]]:
+        """The answer model's input: answer_rows, in the bare-answer columns for a bare answer."""
+        return [answer_model_row(row, is_bare(answer_body(item.answer))) for item, row in zip(items, rows)]
+
     def _added_weights(self, text: str, seen_ids: set[int], seen_numbers: set[str]) -> list[float]:
         """Informativeness of each word the text adds to those seen (updated in place): a content
         token's frequency weight, and for a new number that of a rare word (the 90th percentile:
@@ -353,9 +359,8 @@ class LocalJudge(Judge):
         """P(the answer addresses the question, fully and directly), from a logistic model fitted
         to rank answer pairs (EVOUNA answers to their own vs another question; SQuAD complete vs
         incomplete, vague, padded and off-topic answers); evasive answers score 0."""
-        items = [AnswerRelevanceItem(item.question, answer_body(item.answer)) for item in items]
         rows = self.answer_rows(items)
-        model_rows = [answer_model_row(row, is_bare(item.answer)) for item, row in zip(items, rows)]
+        model_rows = self.answer_model_rows(items, rows)
         probs = self.model(self.answer_model).predict(model_rows) if rows else np.zeros(0)
         out = []
         for item, row, p in zip(items, rows, probs):

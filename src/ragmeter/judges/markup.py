@@ -14,8 +14,8 @@ import re
 
 # anything that needs reading as Markdown: a list, heading or quote mark opening a line, bold,
 # code, a link, a citation mark
-_HAS_MARKUP = re.compile(r"(?m)^[ \t]*(?:[-*+•>#]|\d{1,3}[.)][ \t])|\*\*|__|`|\]\(|【|\[(?:doc|source|ref)?\s*\d"
-                         r"|\((?:source|doc|ref)", re.I)
+_HAS_MARKUP = re.compile(r"(?m)^[ \t]*(?:[-*+•>#|]|\d{1,3}[.)][ \t])|\*\*|__|`|\]\(|【|\[(?:doc|source|ref)?\s*\d"
+                         r"|\((?:source|doc|ref)|https?://|(?m:^\W*(?:sources?|references?|citations?)\W*:)", re.I)
 # a citation mark of a RAG answer or a Wikipedia text: "[1]", "[2, 3]", "[doc1]", "(Source 2)",
 # "【4:0†source】"; it names where a statement comes from, not what it says (left in, "[1]"
 # is a number the context does not state)
@@ -32,6 +32,11 @@ _NUMBERED = re.compile(r"^[ \t]*\(?\d{1,3}[.)][ \t]+")
 _NUMBERED_LINES = re.compile(r"(?m)^[ \t]*\(?\d{1,3}[.)][ \t]+")
 _RULE = re.compile(r"^[ \t]*(?:[-*_=][ \t]*){3,}$")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_URL = re.compile(r"[ \t]?<?https?://[^\s<>]*[^\s<>.,;:!?)\]]>?")
+_TABLE_RULE = re.compile(r"^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*(?::?-{3,}:?)?[ \t]*$")
+_EMPTY_BRACKETS = re.compile(r"[ \t]*[(\[](?:see|source|via|from)?:?[ \t]*[)\]]", re.I)  # what a link leaves
+# a list of the answer's sources ("Sources:", "References: [1] ...") names where it comes from
+_SOURCES = re.compile(r"^(?:sources?|references?|citations?|bibliography)\s*(?::|$)", re.I)
 _BOLD = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
 _ITALIC = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])")
 _CLOSING = ".!?:;。！？"
@@ -49,22 +54,52 @@ def plain(text: str) -> str:
     lines: list[str] = []
     numbered = len(_NUMBERED_LINES.findall(text)) >= 2
     after = "start"  # what the line before was: start, blank, item, colon, finished or open
-    for line in text.split("\n"):
-        if _FENCE.match(line) or _RULE.match(line):
+    sources = False  # in a list of sources
+    header: list[str] = []  # the header cells of the table being read
+    raw = text.split("\n")
+    for n, line in enumerate(raw):
+        if _FENCE.match(line) or _RULE.match(line) or _TABLE_RULE.match(line):
             continue
+        if n + 1 < len(raw) and _TABLE_RULE.match(raw[n + 1]) and "|" in line:
+            header = _cells(line)
+            continue
+        if header and line.strip().startswith("|"):
+            line = table_row(header, _cells(line))
+        else:
+            header = []
         line = _QUOTE.sub("", line)
         heading = bool(_HEADING.match(line))
         item_here = after in ("blank", "item", "colon") or (numbered and after in ("start", "finished"))
         marked = _BULLET.match(line) or (item_here and _NUMBERED.match(line))
         line = line[marked.end():] if marked else _HEADING.sub("", line)
         whole_bold = bool(re.fullmatch(r"[ \t]*(\*\*|__).+\1[ \t]*", line))
-        line = _ITALIC.sub(r"\1", _BOLD.sub(r"\2", _LINK.sub(r"\1", _CITATION.sub("", line)))).replace("`", "").strip()
+        line = _LINK.sub(r"\1", _URL.sub("", _CITATION.sub("", line)))
+        line = _ITALIC.sub(r"\1", _BOLD.sub(r"\2", _EMPTY_BRACKETS.sub("", line)))
+        line = line.replace("`", "").strip()
+        if _SOURCES.match(line) or (sources and (marked or not line)):
+            sources = True
+            continue
+        sources = False
         if (heading or whole_bold) and line and line[-1] not in _CLOSING:
             line += ":"
         lines.append(line)
         after = ("item" if marked else "blank" if not line else "colon" if line.endswith(":")
                  else "finished" if line[-1] in _CLOSING else "open")
     return "\n".join(lines)
+
+
+def _cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+def table_row(header: list[str], cells: list[str]) -> str:
+    """A row of a Markdown table as a sentence: its first cell, the row's subject, then each
+    other cell after its column's name: "Warfarin, target INR: 2.0-3.0." (the header row and
+    the rule under it are not sentences)."""
+    names = header + [""] * len(cells)
+    pairs = [cells[0]] + [f"{name}: {cell}" if name else cell for name, cell in zip(names[1:], cells[1:]) if cell]
+    text = ", ".join(p for p in pairs if p)
+    return text + "." if text else ""
 
 
 def is_label(sentence: str) -> bool:

@@ -6,6 +6,7 @@ import re
 from decimal import Decimal
 from functools import lru_cache
 
+from .framing import is_chatter, without_attribution
 from .markup import has_markup, is_label, plain
 
 STOPWORDS = frozenset(
@@ -72,12 +73,14 @@ def _split(text: str) -> tuple[str, ...]:
 
 def answer_body(text: str) -> str:
     """An answer as read for its relevance: Markdown read as plain text (one sentence or list
-    item a line), headings and introductions ("Summary:") left out; prose without either is
-    returned as it is."""
+    item a line), headings and introductions ("Summary:") and words to the reader ("I hope
+    this helps!") left out, and framing ("According to the documents, ...") taken off; prose
+    with none of these is returned as it is."""
     sentences = split_sentences(text)
-    if not has_markup(text) and not any(is_label(s) for s in sentences):
+    kept = [without_attribution(s) for s in sentences if not is_label(s) and not is_chatter(s)]
+    if not has_markup(text) and kept == sentences:
         return text
-    return "\n".join(s for s in sentences if not is_label(s)) or text
+    return "\n".join(s for s in kept if s) or text
 
 
 def premise_sentences(premise: str) -> list[str]:
