@@ -11,14 +11,15 @@ answer vs the other sentences of its paragraph and of another article.
 Answer relevance (question, answer -> addresses it): EVOUNA TriviaQA answers of five systems
 to their own question vs to a random other question, and the SQuAD 2.0 answer pairs of
 devsets.squad_answer_relevance_pairs (complete vs incomplete, withheld, padded, off-topic
-answers), the two sources weighted to count equally; fitted as a ranking (better answer
+answers) and squad_elliptical_pairs, each SQuAD answer given its paragraph as context, the
+two sources weighted to count equally; fitted as a ranking (better answer
 first) with sign-constrained weights, then Platt-scaled; twice: "answer" with the answer's
 closeness to its question from the judge's answer embedder (int8 all-MiniLM-L6-v2), and
 "answer_static" with the static model's, for a judge without onnxruntime. Every weight keeps
 the sign its feature's meaning gives (feature_signs).
 WikiEval is never read here. Prints 5-fold cross-validated AUROC, folds grouped by claim or question
 (pairwise accuracy for answers), and the answer model's pairwise accuracy on answers that do not
-restate the question, which it is not fitted on (elliptical_diagnostic: a known weakness).
+restate the question when given without contexts (elliptical_diagnostic: a known weakness).
 """
 
 from __future__ import annotations
@@ -140,7 +141,8 @@ def relevance_data(judge: LocalJudge):
 def answer_data(judge: LocalJudge):
     """Pairs (better, worse), stored as consecutive rows: an EVOUNA answer to its own question
     (on topic, right or wrong) vs to another question, and the two answers of each SQuAD pair
-    (devsets.squad_answer_relevance_pairs, bare answers among them)."""
+    (devsets.squad_answer_relevance_pairs and squad_elliptical_pairs, bare answers among them), each
+    SQuAD answer with its paragraph as context."""
     import random
 
     from ragmeter.judges.base import AnswerRelevanceItem
@@ -154,14 +156,16 @@ def answer_data(judge: LocalJudge):
         if other != r["question"]:
             items += [AnswerRelevanceItem(r["question"], r["answer"]), AnswerRelevanceItem(other, r["answer"])]
             kinds.append("evouna")
-    for kind, question, better, worse in devsets.squad_answer_relevance_pairs(n=4500, seed=1):
-        items += [AnswerRelevanceItem(question, better), AnswerRelevanceItem(question, worse)]
+    squad = devsets.squad_answer_relevance_pairs(n=4500, seed=1)
+    elliptical = devsets.squad_elliptical_pairs()
+    for kind, question, better, worse, paragraph in squad + elliptical:
+        items += [AnswerRelevanceItem(question, text, (paragraph,)) for text in (better, worse)]
         kinds.append(f"squad_{kind}")
     kinds_arr = np.asarray(kinds)
     n_evouna = int((kinds_arr == "evouna").sum())
     rows = judge.answer_model_rows(items, judge.answer_rows(items))
-    return (np.asarray(rows), kinds_arr,
-            {"evouna_answer_pairs": n_evouna, "squad_answer_pairs": len(kinds) - n_evouna})
+    return (np.asarray(rows), kinds_arr, {"evouna_answer_pairs": n_evouna, "squad_answer_pairs": len(squad),
+                                          "squad_elliptical_pairs": len(elliptical)})
 
 
 def fit_ranking(x: np.ndarray, kinds: np.ndarray, names) -> tuple[LogisticModel, float]:
@@ -173,9 +177,13 @@ def fit_ranking(x: np.ndarray, kinds: np.ndarray, names) -> tuple[LogisticModel,
     half each. The scale and intercept come from Platt scaling of the ranking score on the
     rows' labels (better = 1, worse = 0). Returns the model and the out-of-fold pairwise accuracy.
 
-    Columns named bare* (features.ANSWER_MODEL_FEATURES) are fitted second (see solve): fitted
+    Columns named bare* (features.ANSWER_MODEL_FEATURES) are fitted last (see solve): fitted
     jointly, the pairs of a bare and a full answer moved the full-answer weights and cost the
-    full-answer kinds (out-of-fold: incomplete 0.973 -> 0.944, withheld 0.842 -> 0.812).
+    full-answer kinds (out-of-fold: incomplete 0.973 -> 0.944, withheld 0.842 -> 0.812). The
+    grounding columns are fitted last, on all pairs with the elliptical ones (squad_phrase_*),
+    the others held: fitted jointly, the elliptical pairs took weight from
+    taking up the question's words and cost vague and padded answers (withheld 0.863 -> 0.782,
+    redundant 0.984 -> 0.922), and changed how answers given without contexts rank.
     """
     from scipy.optimize import minimize
     from sklearn.linear_model import LogisticRegression
@@ -186,10 +194,13 @@ def fit_ranking(x: np.ndarray, kinds: np.ndarray, names) -> tuple[LogisticModel,
     z = (x - mean) / scale
     diff = z[0::2] - z[1::2]
     is_evouna = kinds == "evouna"
-    weight = np.where(is_evouna, 0.5 / max(is_evouna.sum(), 1), 0.5 / max((~is_evouna).sum(), 1))
+    elliptical = np.char.startswith(kinds.astype(str), "squad_phrase_")
+    # EVOUNA and the other SQuAD pairs count half each; an elliptical pair as much as a SQuAD pair
+    weight = np.where(is_evouna, 0.5 / max(is_evouna.sum(), 1), 0.5 / max((~is_evouna & ~elliptical).sum(), 1))
     sign = feature_signs(names)
     direction = np.where(sign == 0, 1.0, sign)  # a free feature (sign 0) keeps its fitted sign
     second = np.array([n.startswith("bare") for n in names])
+    grounding = np.array([n.endswith("grounding") for n in names])
     involves = (x[0::2][:, second] != 0).any(axis=1) | (x[1::2][:, second] != 0).any(axis=1)
 
     def stage(rows: np.ndarray, cols: np.ndarray, held: np.ndarray) -> np.ndarray:
@@ -205,13 +216,20 @@ def fit_ranking(x: np.ndarray, kinds: np.ndarray, names) -> tuple[LogisticModel,
         return minimize(loss, np.full(int(cols.sum()), 0.1), jac=True, bounds=bounds, method="L-BFGS-B").x * direct
 
     def solve(rows: np.ndarray) -> np.ndarray:
-        """Full-answer weights from the pairs of two full answers; then the bare-answer columns
-        from all pairs with those weights held, so that adding bare answers to the dev pairs
-        leaves the ranking of full answers as it was."""
+        """Full-answer weights from the pairs of two full answers (the elliptical ones aside);
+        then the bare-answer columns from the pairs with bare answers, those held, so that
+        adding bare answers to the dev pairs leaves the ranking of full answers as it was; then
+        the grounding columns (full and bare) from all pairs, everything else held, so that an
+        answer given without contexts ranks as it did before the grounding feature."""
         coef = np.zeros(len(names))
-        coef[~second] = stage(rows[~involves[rows]], ~second, np.zeros(len(diff)))
-        if second.any():
-            coef[second] = stage(rows, second, diff @ coef)
+        full = rows[~involves[rows]]
+        first = ~second & ~grounding
+        coef[first] = stage(full[~elliptical[full]], first, np.zeros(len(diff)))
+        bare = second & ~grounding
+        if bare.any():  # as without contexts: the grounding columns left out
+            coef[bare] = stage(rows[~elliptical[rows]], bare, diff @ coef)
+        if grounding.any():
+            coef[grounding] = stage(rows, grounding, diff @ coef)
         return coef
 
     won = np.zeros(len(diff))
@@ -225,7 +243,8 @@ def fit_ranking(x: np.ndarray, kinds: np.ndarray, names) -> tuple[LogisticModel,
     # not depend on how many bare answers the dev pairs hold (fitted on all pairs, the bare
     # offset lowered every full answer: "the boundary around a black hole beyond which nothing
     # escapes" for "what is an event horizon" 0.25 -> 0.05)
-    full = np.repeat(~involves, 2)
+    # and the elliptical pairs aside, as they were before the grounding column
+    full = np.repeat(~involves & ~elliptical, 2)
     score = (z @ coef).reshape(-1, 1)
     labels = np.tile([1, 0], len(diff))
     platt = LogisticRegression(C=1e4, max_iter=2000).fit(score[full], labels[full],
@@ -236,17 +255,20 @@ def fit_ranking(x: np.ndarray, kinds: np.ndarray, names) -> tuple[LogisticModel,
 
 def elliptical_diagnostic(judge: LocalJudge, model: LogisticModel) -> dict[str, float]:
     """Pairwise accuracy of a fitted answer model on answers that do not restate the question
-    (devsets.squad_elliptical_pairs), which no model is fitted on: a measure of a known
-    weakness. Such an answer ("Via the ballast tanks of ships." for "How was the ctenophore
-    introduced into the Black Sea?") takes up none of the question's words, and its MiniLM
-    closeness to the question is no higher than that of another sentence of the paragraph
-    (median 0.32 against 0.38), so the features read it as off the point. Giving these answers
-    columns of their own, fitted on these pairs, raised them (vague 0.04 -> 0.38, aspect
-    0.21 -> 0.64) but cost the other kinds (off topic 1.00 -> 0.84, EVOUNA 0.96 -> 0.89): not kept."""
+    (devsets.squad_elliptical_pairs) given without their paragraph, as when a user gives no
+    contexts: a measure of a known weakness. Such an answer ("Via the ballast tanks of ships."
+    for "How was the ctenophore introduced into the Black Sea?") takes up none of the
+    question's words, and its MiniLM closeness to the question is no higher than that of
+    another sentence of the paragraph (median 0.32 against 0.38), so without the paragraph the
+    features read it as off the point. Giving these answers columns of their own, fitted on
+    these pairs, raised them (vague 0.04 -> 0.38, aspect 0.21 -> 0.64) but cost the other
+    kinds (off topic 1.00 -> 0.84, EVOUNA 0.96 -> 0.89): not kept. With the paragraph, the
+    grounding feature reads them (features.grounding_gain), and the pairs are fitted on;
+    fit_ranking prints their out-of-fold accuracy."""
     from ragmeter.judges.base import AnswerRelevanceItem
 
     pairs = devsets.squad_elliptical_pairs()
-    items = [AnswerRelevanceItem(question, text) for _, question, better, worse in pairs for text in (better, worse)]
+    items = [AnswerRelevanceItem(question, text) for _, question, better, worse, _ in pairs for text in (better, worse)]
     rows = judge.answer_model_rows(items, judge.answer_rows(items))
     score = model.predict(rows).reshape(-1, 2)
     kinds = np.array([kind for kind, *_ in pairs])
@@ -254,7 +276,7 @@ def elliptical_diagnostic(judge: LocalJudge, model: LogisticModel) -> dict[str, 
     for kind in np.unique(kinds):
         won = score[kinds == kind]
         out[str(kind)] = round(float(np.mean((won[:, 0] > won[:, 1]) + 0.5 * (won[:, 0] == won[:, 1]))), 4)
-        print(f"  not fitted, elliptical answers: pairwise accuracy on {kind}: {out[kind]:.4f} ({len(won)} pairs)")
+        print(f"  without contexts, elliptical answers: pairwise accuracy on {kind}: {out[kind]:.4f} ({len(won)} pairs)")
     return out
 
 

@@ -97,8 +97,8 @@ VAGUE_PHRASES = ("a number of factors", "a particular time", "various reasons", 
                  "some people", "a specific amount", "different ways", "a notable figure", "an important event")
 
 
-def squad_answer_relevance_pairs(n: int = 600, seed: int = 0) -> list[tuple[str, str, str, str]]:
-    """(kind, question, better answer, worse answer) built from SQuAD 2.0 dev, for choosing an
+def squad_answer_relevance_pairs(n: int = 600, seed: int = 0) -> list[tuple[str, str, str, str, str]]:
+    """(kind, question, better answer, worse answer, paragraph) built from SQuAD 2.0 dev, for choosing an
     answer-relevance formula without WikiEval:
     - "incomplete": two questions on one paragraph asked as one; both answer sentences vs one
     - "off_topic": the answer sentence vs a sentence of another article
@@ -120,7 +120,7 @@ def squad_answer_relevance_pairs(n: int = 600, seed: int = 0) -> list[tuple[str,
     from ragmeter.judges.text import split_sentences
 
     rng = random.Random(seed)
-    out: list[tuple[str, str, str, str]] = []
+    out: list[tuple[str, str, str, str, str]] = []
     paragraphs = list(read_jsonl("squad_v2/dev_by_paragraph.jsonl"))
     rng.shuffle(paragraphs)
 
@@ -146,29 +146,29 @@ def squad_answer_relevance_pairs(n: int = 600, seed: int = 0) -> list[tuple[str,
             continue
         if q2 is not None:
             compound = f"{q1['question'].rstrip('?. ')} and {q2['question'][0].lower()}{q2['question'][1:]}"
-            out.append(("incomplete", compound, f"{s1} {s2}", s1))
-        out.append(("off_topic", q1["question"], s1, rng.choice(split_sentences(other["context"]))))
+            out.append(("incomplete", compound, f"{s1} {s2}", s1, paragraph["context"]))
+        out.append(("off_topic", q1["question"], s1, rng.choice(split_sentences(other["context"])), paragraph["context"]))
         padding = split_sentences(other["context"])[:2]
-        out.append(("redundant", q1["question"], s1, " ".join([s1, *padding])))
+        out.append(("redundant", q1["question"], s1, " ".join([s1, *padding]), paragraph["context"]))
         rest = [s for s in split_sentences(paragraph["context"]) if s != s1]
         if rest:
-            out.append(("partial_span", q1["question"], s1, rng.choice(rest)))
+            out.append(("partial_span", q1["question"], s1, rng.choice(rest), paragraph["context"]))
         span = q1["answers"][0]["text"]
         if span and span in s1 and len(span) < len(s1) / 2:
             withheld = s1.replace(span, rng.choice(VAGUE_PHRASES), 1)
-            out.append(("withheld", q1["question"], s1, withheld))
+            out.append(("withheld", q1["question"], s1, withheld, paragraph["context"]))
             if rest:
                 more = rng.choice(rest)
-                out.append(("withheld_elaborated", q1["question"], f"{s1} {more}", f"{withheld} {more}"))
+                out.append(("withheld_elaborated", q1["question"], f"{s1} {more}", f"{withheld} {more}", paragraph["context"]))
             if is_bare(span):
-                out.append(("terse_vs_vague", q1["question"], span, withheld))
+                out.append(("terse_vs_vague", q1["question"], span, withheld, paragraph["context"]))
         if span and is_bare(span):
             if rest:
-                out.append(("terse_vs_aspect", q1["question"], span, rng.choice(rest)))
+                out.append(("terse_vs_aspect", q1["question"], span, rng.choice(rest), paragraph["context"]))
             other_span = q2["answers"][0]["text"] if q2 is not None else ""
             if is_bare(other_span) and normalise_answer(other_span) != normalise_answer(span):
-                out.append(("terse_wrong_aspect", q1["question"], span, other_span))
-                out.append(("sentence_vs_wrong_terse", q1["question"], s1, other_span))
+                out.append(("terse_wrong_aspect", q1["question"], span, other_span, paragraph["context"]))
+                out.append(("sentence_vs_wrong_terse", q1["question"], s1, other_span, paragraph["context"]))
         if len(out) >= n:
             break
     return out
@@ -198,18 +198,21 @@ def elliptical_answer(question: str, sentence: str, span: str) -> str | None:
     return phrase[0].upper() + phrase[1:] + "."
 
 
-def squad_elliptical_pairs(seed: int = 0) -> list[tuple[str, str, str, str]]:
-    """(kind, question, better, worse) for answers that do not restate the question, from every
+def squad_elliptical_pairs(seed: int = 0) -> list[tuple[str, str, str, str, str]]:
+    """(kind, question, better, worse, paragraph) for answers that do not restate the question, from every
     answerable SQuAD 2.0 dev question whose span gives an elliptical_answer; a diagnostic of a
     known weakness (calibrate.elliptical_diagnostic), not fitted on:
     - "phrase_vs_vague": that answer vs the answer sentence with its span made vague (it takes
       up the question's words and says nothing specific)
     - "phrase_vs_aspect": that answer vs another sentence of the paragraph (on the subject, not
-      on what was asked)"""
-    from ragmeter.judges.text import split_sentences
+      on what was asked)
+    - "phrase_vs_wrong_clause": that answer vs another clause of the same sentence that takes
+      up none of the question's words either (as well grounded in the paragraph, but not what
+      was asked)"""
+    from ragmeter.judges.text import content_set, split_clauses, split_sentences
 
     rng = random.Random(seed)
-    out: list[tuple[str, str, str, str]] = []
+    out: list[tuple[str, str, str, str, str]] = []
     for paragraph in read_jsonl("squad_v2/dev_by_paragraph.jsonl"):
         sentences = split_sentences(paragraph["context"])
         for qa in paragraph["qas"]:
@@ -221,8 +224,15 @@ def squad_elliptical_pairs(seed: int = 0) -> list[tuple[str, str, str, str]]:
             if phrase is None:
                 continue
             out.append(("phrase_vs_vague", qa["question"], phrase,
-                        sentence.replace(span, rng.choice(VAGUE_PHRASES), 1)))
+                        sentence.replace(span, rng.choice(VAGUE_PHRASES), 1), paragraph["context"]))
             rest = [s for s in sentences if s != sentence and span not in s]
             if rest:
-                out.append(("phrase_vs_aspect", qa["question"], phrase, rng.choice(rest)))
+                out.append(("phrase_vs_aspect", qa["question"], phrase, rng.choice(rest), paragraph["context"]))
+            asked = content_set(qa["question"])
+            clauses = [c.strip().rstrip(".") for c in split_clauses(sentence)
+                       if span not in c and len(content_set(c)) >= 3 and not content_set(c) & asked]
+            if clauses:
+                clause = rng.choice(clauses)
+                out.append(("phrase_vs_wrong_clause", qa["question"], phrase, clause[0].upper() + clause[1:] + ".",
+                            paragraph["context"]))
     return out

@@ -151,8 +151,8 @@ class Asker:
     async def relevant_sentences(self, question: str, context: str) -> list[Verdict]:
         return list(await self._sentences.ask(SentenceRelevanceItem(question, context)))
 
-    async def answer_relevance(self, question: str, answer: str) -> Relevance:
-        return await self._answer.ask(AnswerRelevanceItem(question, answer))
+    async def answer_relevance(self, question: str, answer: str, contexts: Sequence[str] = ()) -> Relevance:
+        return await self._answer.ask(AnswerRelevanceItem(question, answer, tuple(contexts)))
 
     async def embed(self, text: str) -> np.ndarray:
         return await self._embed.ask(text)

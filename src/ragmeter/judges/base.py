@@ -59,10 +59,13 @@ class SentenceRelevanceItem:
 
 @dataclass(frozen=True)
 class AnswerRelevanceItem:
-    """How well does ``answer`` address ``question`` (noncommittal answers score 0)?"""
+    """How well does ``answer`` address ``question`` (noncommittal answers score 0)? The
+    retrieved ``contexts``, when given, help an offline judge read a terse answer ("At
+    mid-ocean ridges.") as the sentence it was taken from; an LLM judge does without them."""
 
     question: str
     answer: str
+    contexts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from .contextual import closest_sentences
 from .acronyms import resolve_acronyms
 from .answer_type import is_bare, type_miss
 from .features import (ANSWER_FEATURES, SUPPORT_FEATURES, PremiseView, answer_features, answer_model_row,
-                       carried_similarity, relevance_features, support_features)
+                       carried_similarity, grounding_gain, relevance_features, support_features)
 from ..models.hash_embedder import HashEmbedder
 from .lexical import ramp, split_into_claims
 from .markup import plain
@@ -49,7 +49,7 @@ NEGATION_CAP = 0.15
 ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", "rel_best": "best_sentence_relevance",
                  "focus": "on_topic_share", "type_miss": "answer_type_missing",
                  "specificity": "specificity", "best_specificity": "answering_sentence_specificity",
-                 "specific_answer": "specific_answer"}
+                 "specific_answer": "specific_answer", "grounding": "grounded_in_context"}
 
 
 class LocalJudge(Judge):
@@ -318,12 +318,16 @@ class LocalJudge(Judge):
     def answer_rows(self, items: Sequence[AnswerRelevanceItem]) -> list[list[float]]:
         """Answer-relevance features (see features.answer_features), for a batch of items, each
         answer read as text.answer_body has it."""
-        items = [AnswerRelevanceItem(item.question, answer_body(item.answer)) for item in items]
-        rows, owners = self.relevance_rows([SentenceRelevanceItem(item.question, item.answer) for item in items])
+        items = [AnswerRelevanceItem(item.question, answer_body(item.answer), item.contexts) for item in items]
+        # the relevance of each answer sentence, and of each sentence of each distinct context
+        contexts = list(dict.fromkeys((item.question, c) for item in items for c in item.contexts))
+        rows, owners = self.relevance_rows([SentenceRelevanceItem(item.question, item.answer) for item in items]
+                                           + [SentenceRelevanceItem(q, c) for q, c in contexts])
         probs = self.model("relevance").predict(rows) if rows else np.zeros(0)
         per_item: list[list[tuple[str, float]]] = [[] for _ in items]
+        per_context: dict[tuple[str, str], list[tuple[str, float]]] = {key: [] for key in contexts}
         for (i, sentence), p in zip(owners, probs):
-            per_item[i].append((sentence, float(p)))
+            (per_item[i] if i < len(items) else per_context[contexts[i - len(items)]]).append((sentence, float(p)))
         vecs = self.vectors([t for item, sentences in zip(items, per_item)
                              for t in (item.question, *(s for s, _ in sentences))])
         whole = self.vectors([t for item in items for t in (item.question, item.answer)], answer=True)
@@ -335,9 +339,11 @@ class LocalJudge(Judge):
             q = vecs[item.question]
             closeness = float(whole[item.question] @ whole[item.answer])
             similarity = carried_similarity([s for s, _ in sentences], [float(q @ vecs[s]) for s, _ in sentences])
+            grounding = grounding_gain(content_set(item.question), sentences,
+                                       [s for c in item.contexts for s in per_context[(item.question, c)]])
             out.append(answer_features(closeness, content_set(item.question), item.answer,
                                        [p for _, p in sentences], similarity, added,
-                                       type_miss(item.question, item.answer)))
+                                       type_miss(item.question, item.answer), grounding))
         return out
 
     def answer_model_rows(self, items: Sequence[AnswerRelevanceItem], rows: list[list[float]]) -> list[list[float]]:

@@ -8,6 +8,8 @@ Card
   RAGAS generates n questions from the answer and averages their cosine similarity to the
   real question, times (1 - noncommittal); the LLM judge does exactly that, the offline
   judges estimate the same quantity without a generator (see each judge's docs)
+- contexts: optional; given, the offline judges read a terse answer against the context
+  sentence it comes from (features.answer_features: grounding)
 - edge cases: an evasive answer ("I don't know", "the context does not say") scores 0
 - evidence: the judge's detail (generated questions, coverage, similarity)
 - source: RAGAS paper (arXiv 2309.15217), ragas' answer_relevancy metric
@@ -27,7 +29,7 @@ class AnswerRelevancy(Metric):
     required = ("user_input", "response")
 
     async def score(self, sample, ask) -> MetricResult:
-        rel = await ask.answer_relevance(sample.user_input, sample.response)
+        rel = await ask.answer_relevance(sample.user_input, sample.response, sample.retrieved_contexts or ())
         if rel.noncommittal:
             reason = "the response is noncommittal"
         else:
