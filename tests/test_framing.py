@@ -72,3 +72,14 @@ def test_a_partly_hedged_answer_gets_a_relevance_score(judge):
              "The context does not specify the INR target range.")]
     result = evaluate(rows, metrics=[answer_relevancy], judge=judge).to_pandas()
     assert result["answer_relevancy"][0] > 0.3 and result["answer_relevancy"][1] == 0.0
+
+
+def test_connectives_and_asides_are_taken_off_a_claim():
+    assert without_attribution("It's also worth noting that spinach can reduce warfarin's effect.") == \
+        "Spinach can reduce warfarin's effect."
+    assert without_attribution("However, patients with mechanical valves need 2.5-3.5.") == \
+        "Patients with mechanical valves need 2.5-3.5."
+    assert without_attribution("In summary: the target INR is 2.0-3.0.") == "The target INR is 2.0-3.0."
+    # the same words inside a statement stay
+    for sentence in ("Remember the Alamo.", "Overall the plan works.", "Notes are kept in the chart."):
+        assert without_attribution(sentence) == sentence

@@ -23,7 +23,12 @@ _ATTRIBUTION = re.compile(
     rf"explained) in) (?:the|this|these|those|my|your|our) {_SOURCE}"
     rf"|(?:the|this|these) {_SOURCE} {_SAYS}(?: that)?"
     rf"|(?:it is|it's) (?:stated|mentioned|noted|reported|explained) (?:in the {_SOURCE} )?that"
-    rf"|(?:(?:final|short|direct) )?(?:answer|response)\s*:)"
+    rf"|(?:(?:final|short|direct) )?(?:answer|response)\s*:"
+    # a connective or an aside that opens the sentence: how it follows on, not what it claims
+    rf"|(?:it(?:'s|’s| is) (?:also )?(?:worth (?:noting|mentioning)|important to (?:note|remember)|notable)"
+    rf"|(?:please )?note|keep in mind|remember|additionally|furthermore|moreover|however|in addition|also|"
+    rf"in (?:summary|conclusion|short)|overall|to (?:summarize|summarise|sum up))(?: that\b|(?=\s*[,:]))"
+    rf")"
     rf"\s*[,:]?\s*", re.I)
 # a sentence addressed to the reader that states nothing about the question
 _CHATTER = re.compile(

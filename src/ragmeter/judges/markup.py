@@ -1,11 +1,13 @@
 """Markdown and citation marks in generated answers and retrieved chunks, read as the prose
 they stand for.
 
-LLM answers often come as Markdown: a bold heading, bullet points, numbered steps. Read as
-plain text, "**Summary:**" becomes a claim that no context supports, and "1." a sentence of
-its own. ``plain`` removes the marks and keeps the words; a heading, or a line that is bold
-all through, becomes a label ending in a colon, and ``is_label`` tells such a line (or any
-sentence that only introduces what follows, "The causes are:") from a statement.
+LLM answers often come as Markdown: a bold heading, bullet points, numbered steps, a table,
+links and "[1]" marks. Read as plain text, "**Summary:**" becomes a claim that no context
+supports, "1." a sentence of its own and "[1]" a number. ``plain`` removes the marks and
+keeps the words (a table row becomes a sentence, a closing list of sources goes); a heading,
+or a line that is bold all through, becomes a label ending in a colon, and ``is_label`` tells
+such a line (or any sentence that only introduces what follows, "The causes are:") from a
+statement.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import re
 # anything that needs reading as Markdown: a list, heading or quote mark opening a line, bold,
 # code, a link, a citation mark
 _HAS_MARKUP = re.compile(r"(?m)^[ \t]*(?:[-*+•>#|]|\d{1,3}[.)][ \t])|\*\*|__|`|\]\(|【|\[(?:doc|source|ref)?\s*\d"
-                         r"|\((?:source|doc|ref)|https?://|(?m:^\W*(?:sources?|references?|citations?)\W*:)", re.I)
+                         r"|\((?:source|doc|ref)|https?://|^\W*(?:sources?|references?|citations?)\W*:", re.I)
 # a citation mark of a RAG answer or a Wikipedia text: "[1]", "[2, 3]", "[doc1]", "(Source 2)",
 # "【4:0†source】"; it names where a statement comes from, not what it says (left in, "[1]"
 # is a number the context does not state)
