@@ -163,7 +163,7 @@ def answer_data(judge: LocalJudge):
         kinds.append(f"squad_{kind}")
     kinds_arr = np.asarray(kinds)
     n_evouna = int((kinds_arr == "evouna").sum())
-    rows = judge.answer_model_rows(items, judge.answer_rows(items))
+    _, rows = judge.answer_rows(items)
     return (np.asarray(rows), kinds_arr, {"evouna_answer_pairs": n_evouna, "squad_answer_pairs": len(squad),
                                           "squad_elliptical_pairs": len(elliptical)})
 
@@ -177,13 +177,14 @@ def fit_ranking(x: np.ndarray, kinds: np.ndarray, names) -> tuple[LogisticModel,
     half each. The scale and intercept come from Platt scaling of the ranking score on the
     rows' labels (better = 1, worse = 0). Returns the model and the out-of-fold pairwise accuracy.
 
-    Columns named bare* (features.ANSWER_MODEL_FEATURES) are fitted last (see solve): fitted
-    jointly, the pairs of a bare and a full answer moved the full-answer weights and cost the
-    full-answer kinds (out-of-fold: incomplete 0.973 -> 0.944, withheld 0.842 -> 0.812). The
-    grounding columns are fitted last, on all pairs with the elliptical ones (squad_phrase_*),
-    the others held: fitted jointly, the elliptical pairs took weight from
-    taking up the question's words and cost vague and padded answers (withheld 0.863 -> 0.782,
-    redundant 0.984 -> 0.922), and changed how answers given without contexts rank.
+    The columns are fitted in three stages (see solve). Columns named bare*
+    (features.ANSWER_MODEL_FEATURES) come second: fitted jointly, the pairs of a bare and a
+    full answer moved the full-answer weights and cost the full-answer kinds (out-of-fold:
+    incomplete 0.973 -> 0.944, withheld 0.842 -> 0.812). The grounding columns come last, on
+    all pairs with the elliptical ones (squad_phrase_*), the others held: fitted jointly, the
+    elliptical pairs took weight from taking up the question's words, cost vague and padded
+    answers (withheld 0.863 -> 0.782, redundant 0.984 -> 0.922) and changed how answers given
+    without contexts rank.
     """
     from scipy.optimize import minimize
     from sklearn.linear_model import LogisticRegression
@@ -269,7 +270,7 @@ def elliptical_diagnostic(judge: LocalJudge, model: LogisticModel) -> dict[str, 
 
     pairs = devsets.squad_elliptical_pairs()
     items = [AnswerRelevanceItem(question, text) for _, question, better, worse, _ in pairs for text in (better, worse)]
-    rows = judge.answer_model_rows(items, judge.answer_rows(items))
+    _, rows = judge.answer_rows(items)
     score = model.predict(rows).reshape(-1, 2)
     kinds = np.array([kind for kind, *_ in pairs])
     out = {}

@@ -315,9 +315,10 @@ class LocalJudge(Judge):
             out[i].append(Verdict(float(p), sentence))
         return out
 
-    def answer_rows(self, items: Sequence[AnswerRelevanceItem]) -> list[list[float]]:
-        """Answer-relevance features (see features.answer_features), for a batch of items, each
-        answer read as text.answer_body has it."""
+    def answer_rows(self, items: Sequence[AnswerRelevanceItem]) -> tuple[list[list[float]], list[list[float]]]:
+        """Answer-relevance features (see features.answer_features) for a batch of items, each
+        answer read as text.answer_body has it; and the answer model's input made from them
+        (features.answer_model_row: a bare answer in columns of its own)."""
         items = [AnswerRelevanceItem(item.question, answer_body(item.answer), item.contexts) for item in items]
         # the relevance of each answer sentence, and of each sentence of each distinct context
         contexts = list(dict.fromkeys((item.question, c) for item in items for c in item.contexts))
@@ -344,11 +345,7 @@ class LocalJudge(Judge):
             out.append(answer_features(closeness, content_set(item.question), item.answer,
                                        [p for _, p in sentences], similarity, added,
                                        type_miss(item.question, item.answer), grounding))
-        return out
-
-    def answer_model_rows(self, items: Sequence[AnswerRelevanceItem], rows: list[list[float]]) -> list[list[float]]:
-        """The answer model's input: answer_rows, in the bare-answer columns for a bare answer."""
-        return [answer_model_row(row, is_bare(answer_body(item.answer))) for item, row in zip(items, rows)]
+        return out, [answer_model_row(row, is_bare(item.answer)) for item, row in zip(items, out)]
 
     def _added_weights(self, text: str, seen_ids: set[int], seen_numbers: set[str]) -> list[float]:
         """Informativeness of each word the text adds to those seen (updated in place): a content
@@ -365,8 +362,7 @@ class LocalJudge(Judge):
         """P(the answer addresses the question, fully and directly), from a logistic model fitted
         to rank answer pairs (EVOUNA answers to their own vs another question; SQuAD complete vs
         incomplete, vague, padded and off-topic answers); evasive answers score 0."""
-        rows = self.answer_rows(items)
-        model_rows = self.answer_model_rows(items, rows)
+        rows, model_rows = self.answer_rows(items)
         probs = self.model(self.answer_model).predict(model_rows) if rows else np.zeros(0)
         out = []
         for item, row, p in zip(items, rows, probs):

@@ -31,7 +31,7 @@ _BULLET = re.compile(r"^[ \t]*[-*+•▪◦‣][ \t]+")
 # or more such lines after a finished sentence; not in "23. September 1896" (a German date) or
 # "O\n2. It is the form ..." (a subscript broken onto its own line)
 _NUMBERED = re.compile(r"^[ \t]*\(?\d{1,3}[.)][ \t]+")
-_NUMBERED_LINES = re.compile(r"(?m)^[ \t]*\(?\d{1,3}[.)][ \t]+")
+_NUMBERED_LINES = re.compile("(?m)" + _NUMBERED.pattern)
 _RULE = re.compile(r"^[ \t]*(?:[-*_=][ \t]*){3,}$")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _URL = re.compile(r"[ \t]?<?https?://[^\s<>]*[^\s<>.,;:!?)\]]>?")
@@ -40,6 +40,7 @@ _EMPTY_BRACKETS = re.compile(r"[ \t]*[(\[](?:see|source|via|from)?:?[ \t]*[)\]]"
 # a list of the answer's sources ("Sources:", "References: [1] ...") names where it comes from
 _SOURCES = re.compile(r"^(?:sources?|references?|citations?|bibliography)\s*(?::|$)", re.I)
 _BOLD = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
+_WHOLE_BOLD = re.compile(r"[ \t]*(\*\*|__).+\1[ \t]*")
 _ITALIC = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])")
 _CLOSING = ".!?:;。！？"
 
@@ -74,7 +75,7 @@ def plain(text: str) -> str:
         item_here = after in ("blank", "item", "colon") or (numbered and after in ("start", "finished"))
         marked = _BULLET.match(line) or (item_here and _NUMBERED.match(line))
         line = line[marked.end():] if marked else _HEADING.sub("", line)
-        whole_bold = bool(re.fullmatch(r"[ \t]*(\*\*|__).+\1[ \t]*", line))
+        whole_bold = bool(_WHOLE_BOLD.fullmatch(line))
         line = _LINK.sub(r"\1", _URL.sub("", _CITATION.sub("", line)))
         line = _ITALIC.sub(r"\1", _BOLD.sub(r"\2", _EMPTY_BRACKETS.sub("", line)))
         line = line.replace("`", "").strip()
