@@ -43,7 +43,24 @@ def test_headings_and_introductions_are_labels_not_claims():
     claims = split_into_claims(MARKDOWN)
     assert claims == ["The Eiffel Tower was built in 1889.", "It was designed by Gustave Eiffel's company.",
                       "It is 330 m tall."]
-    assert split_into_claims("The causes are:\n- drought\n- war") == ["drought", "war"]
+    # a list of fragments is read with the sentence that introduces it; full sentences stand alone
+    assert split_into_claims("The causes are:\n- drought\n- A war") == ["The causes are drought.",
+                                                                         "The causes are a war."]
+    assert split_into_claims("The steps are:\n1. Mix the flour.\n2. Bake") == ["Mix the flour.", "Bake"]
+    assert split_into_claims("Causes:\n- drought") == ["drought"]  # a label, not a sentence
+    assert plain("Key causes were:\n\n- **Economic decline**\n- Invasions") == (
+        "\nKey causes were Economic decline.\nKey causes were Invasions.")
+
+
+def test_a_list_of_fragments_answers_through_its_lead_in(judge):
+    question = "What are the side effects of metformin?"
+    listed = ("Common side effects of metformin include:\n- Nausea\n- Diarrhea\n- Stomach upset\n\n"
+              "Rarely, it can cause lactic acidosis.")
+    off = "Metformin is a medication used to treat type 2 diabetes. It was first approved in the US in 1994."
+    good, other = asyncio.run(judge.answer_relevance([AnswerRelevanceItem(question, listed),
+                                                      AnswerRelevanceItem(question, off)]))
+    # read without its lead-in ("Nausea", "Diarrhea", ...) the list scored 0.04
+    assert good.score > 0.8 and good.score > other.score + 0.3
 
 
 def test_answer_body_leaves_prose_as_it_is():

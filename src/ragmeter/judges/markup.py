@@ -51,7 +51,11 @@ def has_markup(text: str) -> bool:
 
 def plain(text: str) -> str:
     """The text without Markdown marks, one line per line of the input (code fences and
-    horizontal rules dropped); headings and wholly bold lines end in a colon."""
+    horizontal rules dropped); headings and wholly bold lines end in a colon. A list item that
+    is a fragment is written after the sentence that introduces its list, which then goes:
+    "Common side effects include:\n- Nausea\n- Diarrhea" reads "Common side effects include
+    Nausea.\nCommon side effects include Diarrhea." (read alone, "Nausea" says nothing: an
+    answer made of such items scored answer relevancy 0.04, its lead-in being a label)."""
     if not has_markup(text):
         return text
     lines: list[str] = []
@@ -59,6 +63,9 @@ def plain(text: str) -> str:
     after = "start"  # what the line before was: start, blank, item, colon, finished or open
     sources = False  # in a list of sources
     header: list[str] = []  # the header cells of the table being read
+    lead: int | None = None  # where the sentence that introduces the current list is, in lines
+    merged: set[int] = set()  # lead-ins written into their items, dropped at the end
+    first_item = False  # the next item is the first after the lead-in
     raw = text.split("\n")
     for n, line in enumerate(raw):
         if _FENCE.match(line) or _RULE.match(line) or _TABLE_RULE.match(line):
@@ -83,12 +90,46 @@ def plain(text: str) -> str:
             sources = True
             continue
         sources = False
-        if (heading or whole_bold) and line and line[-1] not in _CLOSING:
+        if (heading or (whole_bold and not marked)) and line and line[-1] not in _CLOSING:
             line += ":"
+        if marked and lead is not None:
+            if is_fragment(line) and (lead in merged or first_item):  # the list's first item decides
+                merged.add(lead)
+                line = f"{lines[lead][:-1].rstrip()} {_continued(line.rstrip(';,'))}."
+            elif lead not in merged:
+                lead = None
+            first_item = False
+        elif not marked and line:
+            lead = len(lines) if is_lead_in(line) and not (heading or whole_bold) else None
+            first_item = True
         lines.append(line)
         after = ("item" if marked else "blank" if not line else "colon" if line.endswith(":")
                  else "finished" if line[-1] in _CLOSING else "open")
-    return "\n".join(lines)
+    return "\n".join(line for n, line in enumerate(lines) if n not in merged)
+
+
+# a list item of up to this many words without a closing mark is a fragment ("Nausea",
+# "pressure from invading tribes"), not a sentence of its own ("Bake." is one)
+LONGEST_FRAGMENT = 10
+_LEADING_WORD = re.compile(r"^(?:A|An|The|Some|Its|Their|His|Her|Other|More|Less|Most|Any|All|Each|One|Two|Three)\b")
+
+
+def is_fragment(item: str) -> bool:
+    """A list item that only makes sense after its lead-in: a few words without a closing mark,
+    and no term with its definition ("Nausea: feeling sick" is read as it stands)."""
+    return 0 < len(item.split()) <= LONGEST_FRAGMENT and item[-1] not in _CLOSING and ": " not in item
+
+
+def _continued(item: str) -> str:
+    """An item as the rest of its lead-in's sentence: "A metallic taste" -> "a metallic taste"
+    (only a leading article or the like; "Nausea" may be a name and keeps its capital)."""
+    return _LEADING_WORD.sub(lambda m: m.group().lower(), item)
+
+
+def is_lead_in(line: str) -> bool:
+    """A sentence that introduces a list ("Common side effects of metformin include:"): it ends in
+    a colon and has three or more words; "Causes:" is only a label."""
+    return line.endswith(":") and len(line.split()) >= 3
 
 
 def _cells(line: str) -> list[str]:
