@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .direction import direction_flip
 from .text import capitalised, content_set, coverage, negated, numbers
 
 SUPPORT_FEATURES = ("cov_all", "cov_best", "emb_best", "soft_mean", "soft_min", "soft_weighted", "soft_best",
@@ -54,6 +55,7 @@ class PremiseView:
     window_token_vectors: np.ndarray  # the content-token vectors of every window, one after another
     window_starts: np.ndarray  # where each window's rows begin (windows without tokens left out)
     clauses: list[tuple[frozenset[str], bool]]  # content tokens and negation of each clause
+    sentences: list[str]  # the premises' sentences, for a change of direction (direction.py)
 
 
 def soft_coverage(claim_vectors: np.ndarray, premise_vectors: np.ndarray) -> tuple[float, float]:
@@ -120,7 +122,8 @@ def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndar
         best = int(np.argmax(sims))
         emb_best = float(sims[best])
         cov_best = max(coverage(tokens, s) for s in view.window_sets)
-        neg_mismatch = negation_flip(tokens, negated(claim), view.clauses)
+        # a negation, or a change of direction ("fell" where the premise says "up"), flipped
+        neg_mismatch = max(negation_flip(tokens, negated(claim), view.clauses), direction_flip(claim, view.sentences))
         soft_best = best_window_soft_coverage(claim_tokens, claim_weights, view)
     else:
         emb_best, cov_best, neg_mismatch, soft_best = 0.0, 0.0, 0.0, 0.0

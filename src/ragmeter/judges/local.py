@@ -54,7 +54,7 @@ ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", 
 
 class LocalJudge(Judge):
     name = "local"
-    version = "8"
+    version = "9"
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
                  calibration: str | Path | None = None, nli_model: str | Path | None = None,
@@ -209,6 +209,7 @@ class LocalJudge(Judge):
             else np.zeros((0, self.static.dim), np.float32),
             window_starts=starts,
             clauses=[content_and_negation(c) for p in premises for c in split_clauses(p)],
+            sentences=[s for p in premises for s in premise_sentences(p)],
         )
 
     def support_rows(self, pairs: list[tuple[Sequence[str], Sequence[str]]]) -> tuple[list, list]:
