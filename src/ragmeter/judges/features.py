@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .direction import direction_flip
+from .quantities import number_swap
 from .text import capitalised, content_set, coverage, negated, numbers
 
 SUPPORT_FEATURES = ("cov_all", "cov_best", "emb_best", "soft_mean", "soft_min", "soft_weighted", "soft_best",
@@ -122,8 +123,10 @@ def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndar
         best = int(np.argmax(sims))
         emb_best = float(sims[best])
         cov_best = max(coverage(tokens, s) for s in view.window_sets)
-        # a negation, or a change of direction ("fell" where the premise says "up"), flipped
-        neg_mismatch = max(negation_flip(tokens, negated(claim), view.clauses), direction_flip(claim, view.sentences))
+        # a negation, a change of direction ("fell" where the premise says "up") or another number
+        # in the same place ("July 21" where the premise says "July 20"): the claim is contradicted
+        neg_mismatch = max(negation_flip(tokens, negated(claim), view.clauses), direction_flip(claim, view.sentences),
+                           number_swap(claim, view.sentences, view.all_numbers))
         soft_best = best_window_soft_coverage(claim_tokens, claim_weights, view)
     else:
         emb_best, cov_best, neg_mismatch, soft_best = 0.0, 0.0, 0.0, 0.0

@@ -36,14 +36,15 @@ from .lexical import ramp, split_into_claims
 from .markup import plain
 from .noncommittal import is_noncommittal
 from .text import (answer_body, capitalised, content_and_negation, content_set, coverage, number_agreement, numbers,
-                   premise_sentences, split_clauses, split_sentences, tokens)
+                   premise_sentences, premise_windows, split_clauses, split_sentences, tokens)
 
 
 SIMILARITY_DENSE_FLOOR = 0.8
 USEFUL_SHARE = 0.3  # share of the target's content words that makes a chunk useful (seed 000)
 # a claim whose best-covering premise clause says the opposite (one negated, the other not) is
 # held to at most this probability: on the support dev sets 1 of the 8 such claims was supported;
-# the logistic weight of so rare a feature is set by those 8 rows and stays weak (-0.16)
+# the logistic weight of so rare a feature is set by those 8 rows and stays weak (-0.16). So is a
+# claim going the other way (direction.py) or with another number in its place (quantities.py)
 NEGATION_CAP = 0.15
 # answer-relevance features shown in a sample's evidence, by the name the report shows
 ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", "rel_best": "best_sentence_relevance",
@@ -192,7 +193,7 @@ class LocalJudge(Judge):
         return self.static.token_vectors(ids), self.static.token_weights[ids]
 
     def _premise_view(self, premises: Sequence[str], vecs: dict[str, np.ndarray]) -> PremiseView:
-        windows = _windows(premises)
+        windows = premise_windows(premises)
         ids = np.unique(np.concatenate(self.token_ids(list(premises)) or [np.zeros(0, np.int64)]))
         window_ids = [w for w in (self.token_ids(windows) if windows else []) if len(w)]
         sets = [content_set(w) for w in windows]
@@ -219,7 +220,7 @@ class LocalJudge(Judge):
         joined = [" ".join(premises) for premises, _ in pairs]
         worded = [[resolve_acronyms(plain(c).replace("\n", " ").strip() or c, text) for c in claims]
                   for text, (_, claims) in zip(joined, pairs)]
-        texts = [w for premises, _ in pairs for w in _windows(premises)] + [c for cs in worded for c in cs]
+        texts = [w for premises, _ in pairs for w in premise_windows(premises)] + [c for cs in worded for c in cs]
         vecs = self.vectors(texts)
         self.token_ids(texts + [p for premises, _ in pairs for p in premises])  # tokenised in one batch
         rows, owners = [], []
@@ -256,7 +257,7 @@ class LocalJudge(Judge):
         """Max entailment probability of each claim over its most similar premise windows."""
         queries, spans = [], []
         for i, claim, _ in owners:
-            windows = _windows(pairs[i][0])
+            windows = premise_windows(pairs[i][0])
             if not windows:
                 spans.append((len(queries), len(queries)))
                 continue
@@ -396,13 +397,3 @@ class LocalJudge(Judge):
     async def embed(self, texts: Sequence[str]) -> np.ndarray:
         vecs = self.vectors(list(texts))
         return np.stack([vecs[t] for t in texts]) if texts else np.zeros((0, 1), np.float32)
-
-
-def _windows(premises: Sequence[str]) -> list[str]:
-    """Sentences of each premise, and each pair of neighbouring sentences."""
-    out: list[str] = []
-    for premise in premises:
-        sentences = premise_sentences(premise)
-        out.extend(sentences)
-        out.extend(f"{a} {b}" for a, b in zip(sentences, sentences[1:]))
-    return list(dict.fromkeys(out))

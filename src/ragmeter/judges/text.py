@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from functools import lru_cache
+from typing import Sequence
 
 from .framing import is_chatter, without_attribution
 from .markup import has_markup, is_label, plain
@@ -88,6 +89,16 @@ def premise_sentences(premise: str) -> list[str]:
     return split_sentences(premise) or ([premise] if premise.strip() else [])
 
 
+def premise_windows(premises: Sequence[str]) -> list[str]:
+    """Sentences of each premise, and each pair of neighbouring sentences."""
+    out: list[str] = []
+    for premise in premises:
+        sentences = premise_sentences(premise)
+        out.extend(sentences)
+        out.extend(f"{a} {b}" for a, b in zip(sentences, sentences[1:]))
+    return list(dict.fromkeys(out))
+
+
 _CLAUSE_BREAK = re.compile(r"[;,:]\s+|\s+(?:but|although|though|while|whereas|however|yet)\s+|\s+\(|\)\s*", re.I)
 
 
@@ -145,14 +156,28 @@ _SCALED = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?|" + "|".join(NUMBER_WORDS) 
                      r"trillion)\b", re.I)
 
 
+_NUMBER_WORD = re.compile(r"\b(?:" + "|".join(NUMBER_WORDS) + r")\b", re.I)
+
+
+def digit_numbers(text: str) -> frozenset[str]:
+    """The numbers the text writes in digits ("one of the largest" states no number)."""
+    return numbers(_NUMBER_WORD.sub(" ", text))
+
+
 def _normalised(value: str) -> str:
     value = value.replace(",", "").lstrip("+")
     return value.rstrip("0").rstrip(".") if "." in value else value
 
 
+# a span of years written short: "2018–19", "1904-05"
+_YEAR_SPAN = re.compile(r"(?<![\w.])(1[5-9]|20)(\d\d)\s?[–-]\s?(\d\d)(?![\w.])")
+
+
 def numbers(text: str) -> frozenset[str]:
     """Numbers in the text, digits or words, normalised (commas and trailing .0 dropped; "2.5
-    million" and "five thousand" written out in full, as 2500000 and 5000)."""
+    million" and "five thousand" written out in full, as 2500000 and 5000; "2018–19" as 2018
+    and 2019)."""
+    text = _YEAR_SPAN.sub(r"\1\2–\1\3", text)
     scaled = list(_SCALED.finditer(text))
     for m in reversed(scaled):  # replace from the end so that earlier offsets stay valid
         base = NUMBER_WORDS.get(m.group(1).lower(), m.group(1))

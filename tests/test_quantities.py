@@ -1,0 +1,54 @@
+"""A claim that puts another number or month where its evidence states one is contradicted."""
+
+import asyncio
+
+import pytest
+
+from ragmeter.judges.base import SupportItem
+from ragmeter.judges.local import LocalJudge
+from ragmeter.judges.quantities import number_swap, rounds_to
+from ragmeter.judges.text import digit_numbers, numbers
+
+EVIDENCE = "Apollo 11 landed on the Moon on July 20, 1969."
+
+
+def swap(claim: str, evidence: str = EVIDENCE) -> float:
+    return number_swap(claim, [evidence], numbers(evidence))
+
+
+def test_short_year_spans_and_numbers_in_digits():
+    assert numbers("the 2018–19 academic year") == {"2018", "2019"}
+    assert numbers("pages 12-19") == {"12", "19"}  # not years
+    assert digit_numbers("ACL is one of the 2 largest") == {"2"}
+
+
+def test_another_number_or_month_in_the_same_place():
+    assert swap("Apollo 11 landed on the Moon on July 21, 1969.") == 1.0
+    assert swap("Apollo 11 landed on the Moon on June 20, 1969.") == 1.0
+    assert swap("Apollo 11 landed on the Moon in 1972.") == 1.0
+    assert swap("Apollo 11 landed on the Moon on 20 July 1969.") == 0.0  # same date
+    assert swap("Apollo 11 landed on the Moon in the summer of 1969.") == 0.0  # states no new value
+    # a number the evidence lacks, where the matching sentence states none: unsupported, not contradicted
+    assert swap("The tower cost 7.8 million francs.", "The tower was expensive to build.") == 0.0
+    # the claim's other words must be in the sentence
+    assert swap("Voyager 1 was launched in 1977.") == 0.0
+    # a rounded number is the same number; a year is exact
+    assert swap("About 50% of patients responded.", "Overall, 49.6% of patients responded.") == 0.0
+    assert swap("About 40% of patients responded.", "Overall, 49.6% of patients responded.") == 1.0
+    assert swap("Apollo 11 landed on the Moon in 1970.") == 1.0
+    # "may" is a verb unless a day or a year follows
+    assert swap("Apollo 11 may have landed on the Moon on July 20, 1969.") == 0.0
+
+
+@pytest.mark.parametrize("contextual", [True, False])
+def test_a_wrong_date_is_not_supported(contextual):
+    judge = LocalJudge(contextual=contextual)
+    claims = ("Apollo 11 landed on the Moon on July 20, 1969.", "Apollo 11 landed on the Moon on July 21, 1969.")
+    (verdicts,) = asyncio.run(judge.support([SupportItem((EVIDENCE,), claims)]))
+    assert verdicts[0].probability > 0.9
+    assert verdicts[1].probability <= 0.15  # 0.97 before the check
+
+
+def test_rounding():
+    assert rounds_to("50", "49.6") and rounds_to("8000000", "8100000") and rounds_to("3.1", "3.14")
+    assert not rounds_to("21", "20") and not rounds_to("1970", "1969") and not rounds_to("3.2", "3.14")
