@@ -12,6 +12,7 @@ sentence that says both ("sales rose while profits fell") decides nothing.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterable
 
 from .text import content_set, coverage, negated
@@ -28,10 +29,17 @@ _EITHER = re.compile(rf"\b(?:{_UP}|{_DOWN})\b", re.I)
 MIN_COVERAGE = 0.6  # of the claim's other content words, in the premise sentence
 
 
+@lru_cache(maxsize=65536)
 def direction(text: str) -> int:
     """+1 if the text only says up, -1 if only down, 0 if neither or both."""
     up, down = bool(_WORD_UP.search(text)), bool(_WORD_DOWN.search(text))
     return int(up) - int(down)
+
+
+@lru_cache(maxsize=65536)
+def _other_words(text: str) -> frozenset[str]:
+    """The text's content words but those that carry a direction."""
+    return content_set(_EITHER.sub(" ", text))
 
 
 def direction_flip(claim: str, sentences: Iterable[str], min_coverage: float = MIN_COVERAGE) -> float:
@@ -41,12 +49,12 @@ def direction_flip(claim: str, sentences: Iterable[str], min_coverage: float = M
     way = direction(claim)
     if not way or negated(claim):
         return 0.0
-    words = content_set(_EITHER.sub(" ", claim))
+    words = _other_words(claim)
     if not words:
         return 0.0
     best, best_cov = None, 0.0
     for sentence in sentences:
-        cov = coverage(words, content_set(_EITHER.sub(" ", sentence)))
+        cov = coverage(words, _other_words(sentence))
         if cov > best_cov:
             best, best_cov = sentence, cov
     return float(best is not None and best_cov >= min_coverage and direction(best) == -way and not negated(best))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from functools import lru_cache
 from typing import Iterable
 
 from .text import content_set, coverage, digit_numbers, numbers
@@ -44,10 +45,18 @@ def rounds_to(stated: str, given: str) -> bool:
     return (y / unit).quantize(Decimal(1), rounding=ROUND_HALF_UP) * unit == x
 
 
+@lru_cache(maxsize=65536)
 def _months(text: str) -> frozenset[str]:
     return frozenset(m.lower() for m in _MONTH.findall(text))
 
 
+@lru_cache(maxsize=65536)
+def _values(text: str) -> frozenset[str]:
+    """The numbers and months the text states (a premise sentence is read for many claims)."""
+    return numbers(text) | _months(text)
+
+
+@lru_cache(maxsize=65536)
 def _words(text: str) -> frozenset[str]:
     return frozenset(t for t in content_set(_MONTH.sub(" ", text)) if not t[:1].isdigit())
 
@@ -72,5 +81,4 @@ def number_swap(claim: str, sentences: Iterable[str], premise_numbers: frozenset
         cov = coverage(words, _words(sentence))
         if cov > best_cov:
             best, best_cov = sentence, cov
-    stated = numbers(claim) | months
-    return float(best is not None and best_cov >= min_coverage and bool((numbers(best) | _months(best)) - stated))
+    return float(best is not None and best_cov >= min_coverage and bool(_values(best) - _values(claim)))
