@@ -3,10 +3,10 @@
 
 "Revenue fell 15% in 2023" against "revenue ... in 2023, up 15% from 2022" shares every word
 but the one that matters, so word overlap and sentence vectors call it supported (0.87 before
-this check; on the support dev sets the check finds one such claim, in Factcheck-GPT,
-not supported, and flags no supported one). Like a negation, a change of direction is read in the premise sentence that best
-covers the claim, and only where that sentence goes one way and the claim the other; a
-sentence that says both ("sales rose while profits fell") decides nothing.
+this check; on the support dev sets the check finds one such claim, in Factcheck-GPT, not
+supported, and flags no supported one). Like a negation, a change of direction is read in the
+premise sentence that best covers the claim, and only where that sentence goes one way and the
+claim the other; a sentence that says both ("sales rose while profits fell") decides nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
-from .text import content_set, coverage, negated
+from .text import best_covering, content_set, negated
 
 _UP = (r"increas\w*|ris(?:e|es|en|ing)|rose|gr[eo]w(?:s|n|ing)?|growth|gain(?:s|ed)?|climb\w*|jump(?:s|ed)?"
        r"|surg(?:e|es|ed|ing)|soar\w*|boost(?:s|ed)?|rais(?:e|es|ed|ing)|higher|greater|more|expand\w*"
@@ -49,12 +49,5 @@ def direction_flip(claim: str, sentences: Iterable[str], min_coverage: float = M
     way = direction(claim)
     if not way or negated(claim):
         return 0.0
-    words = _other_words(claim)
-    if not words:
-        return 0.0
-    best, best_cov = None, 0.0
-    for sentence in sentences:
-        cov = coverage(words, _other_words(sentence))
-        if cov > best_cov:
-            best, best_cov = sentence, cov
+    best, best_cov = best_covering(_other_words(claim), sentences, _other_words)
     return float(best is not None and best_cov >= min_coverage and direction(best) == -way and not negated(best))

@@ -6,9 +6,10 @@ the share of the claim's numbers the evidence lacks (one in three) did not weigh
 check reads the premise sentence that best covers the claim's words, numbers and months
 aside: if it holds nearly all of them, states a number or month the claim does not, and the
 claim states one (in digits, or a month) that no premise has, even rounded ("about 50%" for
-49.6% is the same number), the claim puts another value in the same place. On the support dev sets it fires on 46 Factcheck-GPT claim-evidence pairs,
-4 of them labelled supported (21% of all pairs are), and on one WiCE claim, supported by an
-inference ("this year" under a date of 2019, where the sentence names 2018).
+49.6% is the same number), the claim puts another value in the same place. On the support
+dev sets it fires on 46 Factcheck-GPT claim-evidence pairs, 4 of them labelled supported (21%
+of all pairs are), and on one WiCE claim, supported by an inference ("this year" under a
+date of 2019, where the sentence names 2018).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Iterable
 
-from .text import content_set, coverage, digit_numbers, numbers
+from .text import best_covering, content_set, digit_numbers, numbers
 
 # "may" is a month only before a day or year ("May 5", "May 1998"); otherwise a verb
 _MONTH = re.compile(r"\b(?:january|february|march|april|june|july|august|september|october|november|december"
@@ -73,12 +74,5 @@ def number_swap(claim: str, sentences: Iterable[str], premise_numbers: frozenset
                    if not any(rounds_to(x, y) for y in premise_numbers)]
     if not (new_numbers or new_months):
         return 0.0
-    words = _words(claim)
-    if not words:
-        return 0.0
-    best, best_cov = None, 0.0
-    for sentence in sentences:
-        cov = coverage(words, _words(sentence))
-        if cov > best_cov:
-            best, best_cov = sentence, cov
+    best, best_cov = best_covering(_words(claim), sentences, _words)
     return float(best is not None and best_cov >= min_coverage and bool(_values(best) - _values(claim)))

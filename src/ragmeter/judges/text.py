@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from functools import lru_cache
-from typing import Sequence
+from typing import Callable, Iterable, Sequence
 
 from .framing import is_chatter, without_attribution
 from .markup import has_markup, is_label, plain
@@ -141,6 +141,18 @@ def content_set(text: str) -> frozenset[str]:
 def coverage(part: frozenset[str], whole: frozenset[str]) -> float:
     """Share of ``part``'s tokens found in ``whole`` (0 for an empty part)."""
     return len(part & whole) / len(part) if part else 0.0
+
+
+def best_covering(words: frozenset[str], sentences: Iterable[str],
+                  read: Callable[[str], frozenset[str]]) -> tuple[str | None, float]:
+    """The first of the sentences whose words (as ``read`` gives them) cover the most of
+    ``words``, and that coverage; (None, 0.0) if none covers any."""
+    best, best_cov = None, 0.0
+    for sentence in sentences:
+        cov = coverage(words, read(sentence))
+        if cov > best_cov:
+            best, best_cov = sentence, cov
+    return best, best_cov
 
 
 NUMBER_WORDS = {w: str(i) for i, w in enumerate(
