@@ -6,8 +6,8 @@ import pytest
 
 from ragmeter.judges.base import SupportItem
 from ragmeter.judges.local import LocalJudge
-from ragmeter.judges.quantities import number_swap, rounds_to
-from ragmeter.judges.text import digit_numbers, numbers
+from ragmeter.judges.quantities import counted_numbers, number_swap, rounds_to, value_kind
+from ragmeter.judges.text import numbers
 
 EVIDENCE = "Apollo 11 landed on the Moon on July 20, 1969."
 
@@ -19,7 +19,9 @@ def swap(claim: str, evidence: str = EVIDENCE) -> float:
 def test_short_year_spans_and_numbers_in_digits():
     assert numbers("the 2018–19 academic year") == {"2018", "2019"}
     assert numbers("pages 12-19") == {"12", "19"}  # not years
-    assert digit_numbers("ACL is one of the 2 largest") == {"2"}
+    assert counted_numbers("ACL is one of the 2 largest") == {"2"}  # "one of" is no count
+    assert counted_numbers("Arsenal won six FA Cups, three of them at Wembley.") == {"6", "3"}
+    assert [value_kind(v) for v in ("1969", "july", "26.2", "12")] == ["year", "month", "number", "number"]
 
 
 def test_another_number_or_month_in_the_same_place():
@@ -36,6 +38,10 @@ def test_another_number_or_month_in_the_same_place():
     assert swap("About 50% of patients responded.", "Overall, 49.6% of patients responded.") == 0.0
     assert swap("About 40% of patients responded.", "Overall, 49.6% of patients responded.") == 1.0
     assert swap("Apollo 11 landed on the Moon in 1970.") == 1.0
+    # a count in words; a value of another kind (a year where the claim counts) contradicts nothing
+    assert swap("Take 500 mg three times daily.", "Take 500 mg twice daily with meals.") == 1.0
+    assert swap("Arsenal won six FA Cups.", "Arsenal won five FA Cups between 1989 and 2005.") == 1.0
+    assert swap("Marie Curie won two Nobel Prizes.", "Marie Curie won Nobel Prizes in 1903 and 1911.") == 0.0
     # "may" is a verb unless a day or a year follows
     assert swap("Apollo 11 may have landed on the Moon on July 20, 1969.") == 0.0
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .direction import direction_flip
+from .opposites import opposite_flip
 from .quantities import number_swap
 from .text import capitalised, content_set, coverage, negated, numbers
 
@@ -56,7 +57,7 @@ class PremiseView:
     window_token_vectors: np.ndarray  # the content-token vectors of every window, one after another
     window_starts: np.ndarray  # where each window's rows begin (windows without tokens left out)
     clauses: list[tuple[frozenset[str], bool]]  # content tokens and negation of each clause
-    sentences: list[str]  # the premises' sentences, for a change of direction (direction.py)
+    sentences: list[str]  # the premises' sentences, for direction.py, opposites.py and quantities.py
 
 
 def soft_coverage(claim_vectors: np.ndarray, premise_vectors: np.ndarray) -> tuple[float, float]:
@@ -123,10 +124,11 @@ def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndar
         best = int(np.argmax(sims))
         emb_best = float(sims[best])
         cov_best = max(coverage(tokens, s) for s in view.window_sets)
-        # a negation, a change of direction ("fell" where the premise says "up") or another number
-        # in the same place ("July 21" where the premise says "July 20"): the claim is contradicted
+        # a negation, a change of direction ("fell" where the premise says "up"), an opposite ("won"
+        # for "lost") or another number in the same place ("July 21" where the premise says "July
+        # 20"): the claim is contradicted
         neg_mismatch = max(negation_flip(tokens, negated(claim), view.clauses), direction_flip(claim, view.sentences),
-                           number_swap(claim, view.sentences, view.all_numbers))
+                           opposite_flip(claim, view.sentences), number_swap(claim, view.sentences, view.all_numbers))
         soft_best = best_window_soft_coverage(claim_tokens, claim_weights, view)
     else:
         emb_best, cov_best, neg_mismatch, soft_best = 0.0, 0.0, 0.0, 0.0

@@ -168,12 +168,7 @@ _SCALED = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?|" + "|".join(NUMBER_WORDS) 
                      r"trillion)\b", re.I)
 
 
-_NUMBER_WORD = re.compile(r"\b(?:" + "|".join(NUMBER_WORDS) + r")\b", re.I)
-
-
-def digit_numbers(text: str) -> frozenset[str]:
-    """The numbers the text writes in digits ("one of the largest" states no number)."""
-    return numbers(_NUMBER_WORD.sub(" ", text))
+NUMBER_WORD = re.compile(r"\b(?:" + "|".join(NUMBER_WORDS) + r")\b", re.I)
 
 
 def _normalised(value: str) -> str:

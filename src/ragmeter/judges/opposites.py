@@ -1,0 +1,127 @@
+"""A word put in place of its opposite: "won" where the evidence says "lost", "adults" where it
+says "children", "removed" where it says "added".
+
+"Python 3.12 added the distutils module." against "Python 3.12 removed the distutils module"
+shares every word but the one that matters; coverage and vectors called it supported (0.97).
+As with a change of direction (direction.py), the opposite is read in the premise sentence
+that best covers the claim's other words, and counts only where that sentence says one side
+of a pair and the claim the other, neither negated (that is the negation check's to judge),
+and neither saying both sides ("born in 1920, died in 1980" decides nothing about "died").
+
+The pairs are words whose opposite is not a paraphrase in factual text. Left out: words with
+a second everyday sense ("left", "light", "late", "new"), and converse pairs, which say the
+same with the two sides swapped ("A bought it from B" is "B sold it to A"; so are before and
+after, older and younger, above and below, north and south of, imports and exports). One pair
+is read one way: "all patients" where the premise says "some patients" claims more than it is
+given, "some" where the premise says "all" does not.
+
+On the support dev sets the check fires on no claim: WiCE and Factcheck-GPT have few such
+swaps (with "stronger"/"weaker" in the table, it fired once, on a Factcheck-GPT claim not
+supported). Its place among the contradictions rests on the logic, not on a fit; the probes
+it was written for are in tests/test_opposites.py.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterable
+
+from .text import best_covering, content_set, negated, tokens
+
+# one pair per line: the forms of one side, "/", the forms of the other; ">" marks a pair read one
+# way only: a claim that says all where the premise says some claims more than it gives, while
+# a claim of some where the premise says all is supported
+_TABLE = """
+all every always everyone everybody > some sometimes occasionally several many few often usually rarely
+won win wins winning / lost lose loses losing
+added add adds adding / removed remove removes removing
+approved approve approves approval / rejected reject rejects rejection denied
+accepted accept accepts acceptance / rejected reject rejects declined
+allowed allows permitted permits legal legalized legalised / banned bans prohibited prohibits illegal forbidden
+opened opens / closed closes
+first / last
+earliest / latest
+maximum / minimum
+largest biggest / smallest
+highest / lowest
+oldest / youngest
+northern / southern
+eastern / western
+male / female
+men man / women woman
+boys boy / girls girl
+born / died
+hired / fired
+included include includes / excluded exclude excludes
+enabled enable enables / disabled disable disables
+true / false
+public / private
+positive / negative
+success successful succeeded / failure failed unsuccessful
+supported supports favoured favored / opposed opposes
+inside / outside
+adults adult / children child
+domestic / foreign
+urban / rural
+minority / majority
+mandatory compulsory required / optional voluntary
+ancient / modern
+maternal / paternal
+mother / father
+son sons / daughter daughters
+brother brothers / sister sisters
+king / queen
+republican republicans / democrat democrats democratic
+conservative conservatives / liberal liberals
+permanent permanently / temporary temporarily
+winter / summer
+acute / chronic
+benign / malignant
+arrival arrived arrives / departure departed departs
+started began begins starts / ended ends finished
+"""
+
+
+def _pairs() -> tuple[dict[str, set[tuple[int, int]]], frozenset[int]]:
+    sides: dict[str, set[tuple[int, int]]] = {}
+    one_way = set()
+    for pair, line in enumerate(row for row in _TABLE.strip().splitlines() if row.strip()):
+        if ">" in line:
+            one_way.add(pair)
+        for side, forms in enumerate(line.replace(">", "/").split("/")):
+            for word in forms.split():
+                sides.setdefault(word, set()).add((pair, side))
+    return sides, frozenset(one_way)
+
+
+SIDES, ONE_WAY = _pairs()
+MIN_COVERAGE = 0.7  # of the claim's other content words, in the premise sentence
+
+
+@lru_cache(maxsize=65536)
+def said(text: str) -> frozenset[tuple[int, int]]:
+    """(pair, side) for each side of an opposite pair that the text's words say."""
+    return frozenset(side for word in tokens(text) for side in SIDES.get(word, ()))
+
+
+@lru_cache(maxsize=65536)
+def _other_words(text: str) -> frozenset[str]:
+    """The text's content words but those of the opposite pairs."""
+    return content_set(" ".join(word for word in tokens(text) if word not in SIDES))
+
+
+def opposite_flip(claim: str, sentences: Iterable[str], min_coverage: float = MIN_COVERAGE) -> float:
+    """1.0 when the premise sentence that best covers the claim's other words (at least
+    ``min_coverage`` of them) says the opposite side of a pair of which the claim says one
+    side only (the first side, for a pair read one way), and not the claim's side; neither side
+    negated."""
+    claimed = said(claim)
+    one_sided = {(pair, side) for pair, side in claimed
+                 if (pair, 1 - side) not in claimed and not (pair in ONE_WAY and side == 1)}
+    if not one_sided or negated(claim):
+        return 0.0
+    best, best_cov = best_covering(_other_words(claim), sentences, _other_words)
+    if best is None or best_cov < min_coverage or negated(best):
+        return 0.0
+    theirs = said(best)
+    return float(any((pair, 1 - side) in theirs and (pair, side) not in theirs for pair, side in one_sided))

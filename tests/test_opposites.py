@@ -1,0 +1,53 @@
+"""A claim that puts a word in place of its opposite ("added" where the evidence says
+"removed", "children" where it says "adults") is not supported, though it shares every other
+word with its evidence."""
+
+import asyncio
+
+from ragmeter.judges.base import SupportItem
+from ragmeter.judges.local import LocalJudge
+from ragmeter.judges.opposites import opposite_flip, said
+
+EVIDENCE = ("Python 3.12 removed the distutils module, which had been deprecated since Python 3.10. "
+            "The drug is approved for adults with moderate to severe plaque psoriasis. "
+            "Some patients experience mild headaches during the first week of treatment.")
+SENTENCES = [s.strip() + "." for s in EVIDENCE.split(". ") if s.strip(". ")]
+
+
+def test_sides_of_a_pair_are_read_from_words():
+    assert said("She won the race.") and said("She won the race.") == said("They win races.")
+    assert said("She won the race.") != said("She lost the race.")
+    assert not said("The committee met in Geneva.")
+
+
+def test_an_opposite_in_the_sentence_that_covers_the_claim():
+    assert opposite_flip("Python 3.12 added the distutils module.", SENTENCES) == 1.0
+    assert opposite_flip("The drug is approved for children with plaque psoriasis.", SENTENCES) == 1.0
+    assert opposite_flip("Python 3.12 removed the distutils module.", SENTENCES) == 0.0
+    # the claim's other words must be in the sentence: an opposite elsewhere is no flip
+    assert opposite_flip("The museum added a new wing in 2019.", SENTENCES) == 0.0
+    # a negation is the negation check's to judge; a sentence saying both sides decides nothing
+    assert opposite_flip("Python 3.12 did not add the distutils module.", SENTENCES) == 0.0
+    assert opposite_flip("She died in Paris.", ["She was born in Paris in 1920 and died in Paris in 1980."]) == 0.0
+
+
+def test_all_for_some_is_read_one_way():
+    assert opposite_flip("All patients experience mild headaches during the first week.", SENTENCES) == 1.0
+    premise = ["All patients experience mild headaches during the first week of treatment."]
+    assert opposite_flip("Some patients experience mild headaches during the first week.", premise) == 0.0
+
+
+def test_converse_pairs_are_not_opposites():
+    # "A bought it from B" says what "B sold it to A" says
+    assert opposite_flip("Microsoft bought the studio from Vivendi.", ["Vivendi sold the studio to Microsoft."]) == 0.0
+    assert opposite_flip("The treaty was signed after the war.", ["Before the treaty was signed, the war ended."]) == 0.0
+
+
+def test_the_judge_holds_an_opposite_to_the_negation_cap():
+    for judge in (LocalJudge(), LocalJudge(contextual=False)):
+        claims = ("Python 3.12 removed distutils.", "Python 3.12 added the distutils module.",
+                  "The drug is approved for children with plaque psoriasis.")
+        (verdicts,) = asyncio.run(judge.support([SupportItem((EVIDENCE,), claims)]))
+        assert verdicts[0].probability > 0.9, judge.name
+        # 0.97 and 0.985 before the check
+        assert verdicts[1].probability <= 0.15 and verdicts[2].probability <= 0.15, judge.name
