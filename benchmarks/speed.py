@@ -40,11 +40,11 @@ def synthetic_rows(n: int, seed: int = 0) -> list[dict]:
 
 
 def forget_text_caches() -> None:
-    """Empty the text module's memo tables (sentences, stems), so that a cold run does not
-    profit from the texts an earlier judge in this process split."""
+    """Empty the text module's memo tables (sentences, stems, content words), so that a cold
+    run does not profit from the texts an earlier judge in this process read."""
     from ragmeter.judges import text
 
-    for cached in (text._sentences, text.stem):
+    for cached in (text._sentences, text.stem, text.content_set):
         cached.cache_clear()
 
 

@@ -41,11 +41,10 @@ from .text import (answer_body, capitalised, content_and_negation, content_set, 
 
 SIMILARITY_DENSE_FLOOR = 0.8
 USEFUL_SHARE = 0.3  # share of the target's content words that makes a chunk useful (seed 000)
-# a claim whose best-covering premise clause says the opposite (one negated, the other not) is
-# held to at most this probability: on the support dev sets 1 of the 8 such claims was supported;
-# the logistic weight of so rare a feature is set by those 8 rows and stays weak (-0.16). So is a
-# claim going the other way (direction.py), saying the opposite word (opposites.py) or putting
-# another number in its place (quantities.py)
+# a claim whose best-covering premise clause says the opposite (one negated, the other not) is held
+# to at most this probability: on the support dev sets 1 of the 8 such claims was supported; the
+# logistic weight of so rare a feature is set by those rows and stays weak. So is a claim going the
+# other way (direction.py), with an opposite word (opposites.py) or number (quantities.py)
 NEGATION_CAP = 0.15
 # answer-relevance features shown in a sample's evidence, by the name the report shows
 ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", "rel_best": "best_sentence_relevance",
@@ -298,7 +297,9 @@ class LocalJudge(Judge):
 
     def relevance_rows(self, items: Sequence[SentenceRelevanceItem]) -> tuple[list, list]:
         per_item = [split_sentences(item.context) for item in items]
-        vecs = self.vectors([item.question for item in items] + [s for ss in per_item for s in ss])
+        texts = [item.question for item in items] + [s for ss in per_item for s in ss]
+        vecs = self.vectors(texts)
+        self.token_ids(texts)  # tokenised in one batch
         rows, owners = [], []
         for i, (item, sentences) in enumerate(zip(items, per_item)):
             (q_ids,) = self.token_ids([item.question])

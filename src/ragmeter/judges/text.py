@@ -134,6 +134,7 @@ def _content(words: list[str]) -> list[str]:
     return [stem(t) for t in words if t not in STOPWORDS and t not in NEGATIONS and (len(t) > 1 or t >= "\u3040")]
 
 
+@lru_cache(maxsize=65536)
 def content_set(text: str) -> frozenset[str]:
     return frozenset(content_tokens(text))
 
