@@ -40,11 +40,11 @@ def synthetic_rows(n: int, seed: int = 0) -> list[dict]:
 
 
 def forget_text_caches() -> None:
-    """Empty the text module's memo tables (sentences, stems, content words), so that a cold
-    run does not profit from the texts an earlier judge in this process read."""
+    """Empty the text module's memo tables (sentences, stems, content words, numbers), so that
+    a cold run does not profit from the texts an earlier judge in this process read."""
     from ragmeter.judges import text
 
-    for cached in (text._sentences, text.stem, text.content_set):
+    for cached in (text._sentences, text.stem, text.content_set, text.numbers, text.content_and_negation):
         cached.cache_clear()
 
 

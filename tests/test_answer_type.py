@@ -8,7 +8,7 @@ from ragmeter.judges.answer_type import has_type, is_bare, type_miss, wanted_typ
 from ragmeter.judges.features import (ANSWER_FEATURES, ANSWER_MODEL_FEATURES, BARE_FEATURES, answer_features,
                                      answer_model_row, carried_similarity, on_topic)
 from ragmeter.judges.noncommittal import is_noncommittal
-from ragmeter.judges.text import split_sentences
+from ragmeter.judges.text import content_set, split_sentences, without_words
 
 
 @pytest.mark.parametrize("question, kinds", [
@@ -56,6 +56,15 @@ def test_answer_features_count_information_only_on_the_topic():
     assert restated["cov_question"] == 1.0 and restated["specific_answer"] == 0.0
     empty = answer_features(0.0, frozenset(), "", [], [], [], 0.0)
     assert all(math.isfinite(v) for v in empty)
+    assert dict(zip(ANSWER_FEATURES, answer_features(0.7, frozenset(), "Ice.", [0.9], [0.8], [[2.0]], 0.0,
+                                                     similarity_beyond=0.4)))["emb_beyond"] == 0.4
+
+
+def test_what_an_answer_says_beyond_the_question_words():
+    question = content_set("What are the side effects of metformin?")
+    assert without_words("Metformin commonly causes nausea.", question).split() == ["commonly", "causes", "nausea."]
+    # stems match ("effects" / "effect"); stopwords and punctuation stay
+    assert without_words("Metformin can cause some side effect.", question).split() == ["can", "cause", "some", "."]
 
 
 def test_glued_sentences_are_split():

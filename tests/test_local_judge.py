@@ -218,6 +218,12 @@ def test_answer_relevance_prefers_complete_specific_focused_answers(judge):
     assert dated.score > vague.score
     assert dated.score > padded.score
     assert padded.detail["on_topic_share"] < dated.detail["on_topic_share"]
+    # what the vague answer adds to the question's words ("landed at a particular time") is
+    # further from the question than the date the dated one adds
+    assert dated.detail["similarity_beyond_question_words"] > vague.detail["similarity_beyond_question_words"]
+    (echo,) = run(judge.answer_relevance([AnswerRelevanceItem(q, "The Apollo 11 mission landed on the Moon.")]))
+    # nothing beyond the question's words but "the ... on the": close to nothing
+    assert echo.detail["similarity_beyond_question_words"] < min(0.3, dated.detail["similarity_beyond_question_words"])
 
 
 def test_noncommittal_apologies_score_zero(judge):

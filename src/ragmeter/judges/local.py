@@ -36,7 +36,7 @@ from .lexical import ramp, split_into_claims
 from .markup import plain
 from .noncommittal import is_noncommittal
 from .text import (answer_body, capitalised, content_and_negation, content_set, coverage, number_agreement, numbers,
-                   premise_sentences, premise_windows, split_clauses, split_sentences, tokens)
+                   premise_sentences, premise_windows, split_clauses, split_sentences, tokens, without_words)
 
 
 SIMILARITY_DENSE_FLOOR = 0.8
@@ -50,7 +50,8 @@ NEGATION_CAP = 0.15
 ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", "rel_best": "best_sentence_relevance",
                  "focus": "on_topic_share", "type_miss": "answer_type_missing",
                  "specificity": "specificity", "best_specificity": "answering_sentence_specificity",
-                 "specific_answer": "specific_answer", "grounding": "grounded_in_context"}
+                 "specific_answer": "specific_answer", "emb_beyond": "similarity_beyond_question_words",
+                 "grounding": "grounded_in_context"}
 
 
 class LocalJudge(Judge):
@@ -335,9 +336,13 @@ class LocalJudge(Judge):
             (per_item[i] if i < len(items) else per_context[contexts[i - len(items)]]).append((sentence, float(p)))
         vecs = self.vectors([t for item, sentences in zip(items, per_item)
                              for t in (item.question, *(s for s, _ in sentences))])
-        whole = self.vectors([t for item in items for t in (item.question, item.answer)], answer=True)
+        # what each answer says beyond the question's words ("" if nothing)
+        beyond = [rest if tokens(rest) else "" for rest in
+                  (without_words(item.answer, content_set(item.question)) for item in items)]
+        whole = self.vectors([t for item, rest in zip(items, beyond) for t in (item.question, item.answer, rest) if t],
+                             answer=True)
         out = []
-        for item, sentences in zip(items, per_item):
+        for item, sentences, rest in zip(items, per_item, beyond):
             seen = set(self.token_ids([item.question])[0].tolist())
             known_numbers = set(numbers(item.question))
             added = [self._added_weights(s, seen, known_numbers) for s, _ in sentences]
@@ -348,7 +353,8 @@ class LocalJudge(Judge):
                                        [s for c in item.contexts for s in per_context[(item.question, c)]])
             out.append(answer_features(closeness, content_set(item.question), item.answer,
                                        [p for _, p in sentences], similarity, added,
-                                       type_miss(item.question, item.answer), grounding))
+                                       type_miss(item.question, item.answer), grounding,
+                                       float(whole[item.question] @ whole[rest]) if rest else 0.0))
         return out, [answer_model_row(row, is_bare(item.answer)) for item, row in zip(items, out)]
 
     def _added_weights(self, text: str, seen_ids: set[int], seen_numbers: set[str]) -> list[float]:

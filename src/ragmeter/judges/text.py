@@ -139,6 +139,12 @@ def content_set(text: str) -> frozenset[str]:
     return frozenset(content_tokens(text))
 
 
+def without_words(text: str, words: frozenset[str]) -> str:
+    """The text with its words whose stem is one of ``words`` left out, the rest (stopwords
+    and punctuation too) in order: what an answer says beyond the question's words."""
+    return _TOKEN.sub(lambda m: "" if stem(m.group().lower()) in words else m.group(), text)
+
+
 def coverage(part: frozenset[str], whole: frozenset[str]) -> float:
     """Share of ``part``'s tokens found in ``whole`` (0 for an empty part)."""
     return len(part & whole) / len(part) if part else 0.0
@@ -181,6 +187,7 @@ def _normalised(value: str) -> str:
 _YEAR_SPAN = re.compile(r"(?<![\w.])(1[5-9]|20)(\d\d)\s?[–-]\s?(\d\d)(?![\w.])")
 
 
+@lru_cache(maxsize=65536)
 def numbers(text: str) -> frozenset[str]:
     """Numbers in the text, digits or words, normalised (commas and trailing .0 dropped; "2.5
     million" and "five thousand" written out in full, as 2500000 and 5000; "2018–19" as 2018
@@ -212,6 +219,7 @@ def number_agreement(a: str, b: str) -> float:
     return len(fewer & more) / len(fewer)
 
 
+@lru_cache(maxsize=65536)
 def content_and_negation(text: str) -> tuple[frozenset[str], bool]:
     """content_set(text) and negated(text), reading the text once."""
     words = tokens(text)
