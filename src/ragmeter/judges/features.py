@@ -9,14 +9,13 @@ and names appear, does one side negate what the other affirms.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-
 import numpy as np
 
 from .direction import direction_flip
 from .opposites import opposite_flip
+from .premises import PremiseView
 from .quantities import number_swap
-from .text import capitalised, content_set, coverage, negated, numbers
+from .text import content_set, coverage, negated, numbers
 
 SUPPORT_FEATURES = ("cov_all", "cov_best", "emb_best", "soft_mean", "soft_min", "soft_weighted", "soft_best",
                     "num_miss", "name_miss", "neg_mismatch", "claim_len", "name_soft")
@@ -41,23 +40,6 @@ ANSWER_MODEL_FEATURES = ANSWER_FEATURES + tuple(f"bare_{name}" for name in BARE_
 # these: on SQuAD 2.0 dev the median is 0.23 for a sentence of another article, 0.47 for another
 # sentence of the answer's paragraph and 0.67 for the answer sentence
 TOPIC_FLOOR, TOPIC_FULL = 0.25, 0.5
-
-
-@dataclass
-class PremiseView:
-    """Everything about a set of premises that the support features need, computed once."""
-
-    windows: list[str]
-    window_sets: list[frozenset[str]]
-    window_vectors: np.ndarray  # unit rows
-    all_tokens: frozenset[str]
-    all_numbers: frozenset[str]
-    raw_words: frozenset[str]  # lower-cased, unstemmed words, for names
-    token_vectors: np.ndarray  # unit rows of the premises' distinct content tokens
-    window_token_vectors: np.ndarray  # the content-token vectors of every window, one after another
-    window_starts: np.ndarray  # where each window's rows begin (windows without tokens left out)
-    clauses: list[tuple[frozenset[str], bool]]  # content tokens and negation of each clause
-    sentences: list[str]  # the premises' sentences, for direction.py, opposites.py and quantities.py
 
 
 def soft_coverage(claim_vectors: np.ndarray, premise_vectors: np.ndarray) -> tuple[float, float]:
@@ -117,7 +99,9 @@ def name_closeness(name_vectors: np.ndarray, premise_vectors: np.ndarray) -> flo
 
 
 def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndarray, claim_weights: np.ndarray,
-                     view: PremiseView, name_vectors: np.ndarray) -> list[float]:
+                     view: PremiseView, names: frozenset[str], name_vectors: np.ndarray) -> list[float]:
+    """The SUPPORT_FEATURES row of a claim against its premises; names: the claim's names
+    (names.py), name_vectors: their static vectors."""
     tokens = content_set(claim)
     if view.windows:
         sims = view.window_vectors @ claim_vector
@@ -136,7 +120,6 @@ def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndar
     soft_weighted = weighted_soft_coverage(claim_tokens, claim_weights, view.token_vectors)
     claim_numbers = numbers(claim)
     num_miss = len(claim_numbers - view.all_numbers) / len(claim_numbers) if claim_numbers else 0.0
-    names = capitalised(claim)
     name_miss = len(names - view.raw_words) / len(names) if names else 0.0
     return [coverage(tokens, view.all_tokens), cov_best, emb_best, soft_mean, soft_min, soft_weighted, soft_best,
             num_miss, name_miss, neg_mismatch, math.log1p(len(tokens)),

@@ -29,14 +29,16 @@ from .calibration import CALIBRATION_FILE, load_calibration
 from .contextual import closest_sentences
 from .acronyms import resolve_acronyms
 from .answer_type import is_bare, type_miss
-from .features import (ANSWER_FEATURES, SUPPORT_FEATURES, PremiseView, answer_features, answer_model_row,
+from .features import (ANSWER_FEATURES, SUPPORT_FEATURES, answer_features, answer_model_row,
                        carried_similarity, grounding_gain, relevance_features, support_features)
 from ..models.hash_embedder import HashEmbedder
 from .lexical import ramp, split_into_claims
 from .markup import plain
+from .names import opening_names
 from .noncommittal import is_noncommittal
-from .text import (answer_body, capitalised, content_and_negation, content_set, coverage, number_agreement, numbers,
-                   premise_sentences, premise_windows, split_clauses, split_sentences, tokens, without_words)
+from .premises import PremiseView, premise_view
+from .text import (answer_body, capitalised, content_set, coverage, number_agreement, numbers, premise_windows,
+                   split_sentences, tokens, without_words)
 
 
 SIMILARITY_DENSE_FLOOR = 0.8
@@ -56,7 +58,7 @@ ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", 
 
 class LocalJudge(Judge):
     name = "local"
-    version = "10"
+    version = "11"
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
                  calibration: str | Path | None = None, nli_model: str | Path | None = None,
@@ -193,27 +195,6 @@ class LocalJudge(Judge):
         ids = self.token_ids([text])[0]
         return self.static.token_vectors(ids), self.static.token_weights[ids]
 
-    def _premise_view(self, premises: Sequence[str], vecs: dict[str, np.ndarray]) -> PremiseView:
-        windows = premise_windows(premises)
-        ids = np.unique(np.concatenate(self.token_ids(list(premises)) or [np.zeros(0, np.int64)]))
-        window_ids = [w for w in (self.token_ids(windows) if windows else []) if len(w)]
-        sets = [content_set(w) for w in windows]
-        sizes = [len(w) for w in window_ids]
-        starts = np.cumsum([0] + sizes[:-1], dtype=np.int64) if sizes else np.zeros(0, np.int64)
-        return PremiseView(
-            windows=windows, window_sets=sets,
-            window_vectors=np.stack([vecs[w] for w in windows]) if windows else np.zeros((0, 1), np.float32),
-            all_tokens=frozenset().union(*sets) if sets else frozenset(),
-            all_numbers=frozenset().union(*(numbers(p) for p in premises)) if premises else frozenset(),
-            raw_words=frozenset(t for p in premises for t in tokens(p)),
-            token_vectors=self.static.token_vectors(ids.astype(np.int64)),
-            window_token_vectors=self.static.token_vectors(np.concatenate(window_ids).astype(np.int64)) if window_ids
-            else np.zeros((0, self.static.dim), np.float32),
-            window_starts=starts,
-            clauses=[content_and_negation(c) for p in premises for c in split_clauses(p)],
-            sentences=[s for p in premises for s in premise_sentences(p)],
-        )
-
     def support_rows(self, pairs: list[tuple[Sequence[str], Sequence[str]]]) -> tuple[list, list]:
         """Feature rows of every (premises, claim), and (pair index, claim, best window) for each."""
         # each claim as the premises would word it (an acronym they spell out, spelt out), read as
@@ -228,10 +209,11 @@ class LocalJudge(Judge):
         views: dict[tuple[str, ...], PremiseView] = {}
         for i, ((premises, claims), claims_worded) in enumerate(zip(pairs, worded)):
             key = tuple(premises)
-            view = views.get(key) or views.setdefault(key, self._premise_view(premises, vecs))
+            view = views.get(key) or views.setdefault(key, premise_view(premises, vecs, self.static, self.token_ids))
             for claim, text in zip(claims, claims_worded):
-                rows.append(support_features(text, vecs[text], *self._token_vectors_and_weights(text), view,
-                                             self.static.word_vectors(capitalised(text))))
+                names = capitalised(text) | opening_names(text, view, self.static)
+                rows.append(support_features(text, vecs[text], *self._token_vectors_and_weights(text), view, names,
+                                             self.static.word_vectors(names)))
                 best = int(np.argmax(view.window_vectors @ vecs[text])) if view.windows else None
                 owners.append((i, claim, view.windows[best] if best is not None else None))
         if self.contextual is not None and rows:

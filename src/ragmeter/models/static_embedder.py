@@ -74,9 +74,13 @@ class StaticEmbedder:
     def token_vectors(self, ids: np.ndarray) -> np.ndarray:
         return self._unit_table[ids]
 
+    def one_token_words(self, words) -> list[str]:
+        """Those words that are one token of this table, in order."""
+        return [w for w in words if self._vocab.get(w, len(self._unit_table)) < len(self._unit_table)]
+
     def word_vectors(self, words) -> np.ndarray:
         """Unit vectors of those words that are one token of this table (others left out)."""
-        ids = [self._vocab[w] for w in words if self._vocab.get(w, len(self._unit_table)) < len(self._unit_table)]
+        ids = [self._vocab[w] for w in self.one_token_words(words)]
         return self._unit_table[np.asarray(ids, dtype=np.int64)]
 
     def weights_for(self, vocabulary: dict[str, int]) -> np.ndarray:

@@ -1,0 +1,53 @@
+"""What the support features read of a set of premises, computed once per set."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from .text import content_and_negation, content_set, numbers, premise_sentences, premise_windows, \
+    split_clauses, tokens
+
+
+@dataclass
+class PremiseView:
+    """Everything about a set of premises that the support features need, computed once."""
+
+    windows: list[str]
+    window_sets: list[frozenset[str]]
+    window_vectors: np.ndarray  # unit rows
+    all_tokens: frozenset[str]
+    all_numbers: frozenset[str]
+    raw_words: frozenset[str]  # lower-cased, unstemmed words, for names (names.py)
+    token_vectors: np.ndarray  # unit rows of the premises' distinct content tokens
+    window_token_vectors: np.ndarray  # the content-token vectors of every window, one after another
+    window_starts: np.ndarray  # where each window's rows begin (windows without tokens left out)
+    clauses: list[tuple[frozenset[str], bool]]  # content tokens and negation of each clause
+    sentences: list[str]  # the premises' sentences, for direction.py, opposites.py and quantities.py
+
+
+def premise_view(premises: Sequence[str], vecs: dict[str, np.ndarray], static: Any,
+                 token_ids: Callable[[list[str]], list[np.ndarray]]) -> PremiseView:
+    """The view of these premises: vecs holds the sentence vector of each premise window,
+    static is the static embedder (token and word vectors), token_ids gives content-token ids."""
+    windows = premise_windows(premises)
+    ids = np.unique(np.concatenate(token_ids(list(premises)) or [np.zeros(0, np.int64)]))
+    window_ids = [w for w in (token_ids(windows) if windows else []) if len(w)]
+    sets = [content_set(w) for w in windows]
+    sizes = [len(w) for w in window_ids]
+    raw_words = frozenset(t for p in premises for t in tokens(p))
+    return PremiseView(
+        windows=windows, window_sets=sets,
+        window_vectors=np.stack([vecs[w] for w in windows]) if windows else np.zeros((0, 1), np.float32),
+        all_tokens=frozenset().union(*sets) if sets else frozenset(),
+        all_numbers=frozenset().union(*(numbers(p) for p in premises)) if premises else frozenset(),
+        raw_words=raw_words,
+        token_vectors=static.token_vectors(ids.astype(np.int64)),
+        window_token_vectors=static.token_vectors(np.concatenate(window_ids).astype(np.int64)) if window_ids
+        else np.zeros((0, static.dim), np.float32),
+        window_starts=np.cumsum([0] + sizes[:-1], dtype=np.int64) if sizes else np.zeros(0, np.int64),
+        clauses=[content_and_negation(c) for p in premises for c in split_clauses(p)],
+        sentences=[s for p in premises for s in premise_sentences(p)],
+    )
