@@ -5,7 +5,8 @@ opens a sentence is capitalised whatever it is, so it was never read as one, and
 acquired LinkedIn in 2016." against "In 2016, Microsoft acquired LinkedIn ..." scored 0.88: the
 evidence lacks one word of five. An opening word counts as a name here when the evidence lacks
 it and the evidence word nearest to it (static MiniLM vectors) is one of the evidence's names:
-"google" lies nearest "microsoft", while "today" or "additional" lie nearest common words. On
+"google" lies nearest "microsoft", while "annual", opening "Annual revenue grew every year.",
+lies nearest a common word of the same evidence (tests/test_names.py). On
 the support dev sets such an opening word is a strong sign: of the 162 Factcheck-GPT
 claim-evidence pairs where it is found, 8 are supported (21% of all pairs are); of 9 WiCE
 pairs, 3 (73% of all pairs are). Added in judge version 11: cross-validated AUROC on
