@@ -12,6 +12,7 @@ import math
 import numpy as np
 
 from .direction import direction_flip
+from .frequency import frequency_swap
 from .opposites import opposite_flip
 from .premises import PremiseView
 from .quantities import number_swap
@@ -109,10 +110,11 @@ def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndar
         emb_best = float(sims[best])
         cov_best = max(coverage(tokens, s) for s in view.window_sets)
         # a negation, a change of direction ("fell" where the premise says "up"), an opposite ("won"
-        # for "lost") or another number in the same place ("July 21" where the premise says "July
-        # 20"): the claim is contradicted
+        # for "lost"), another number in the same place ("July 21" where the premise says "July
+        # 20") or another frequency ("weekly" for "every 4 weeks"): the claim is contradicted
         neg_mismatch = max(negation_flip(tokens, negated(claim), view.clauses), direction_flip(claim, view.sentences),
-                           opposite_flip(claim, view.sentences), number_swap(claim, view.sentences, view.all_numbers))
+                           opposite_flip(claim, view.sentences), number_swap(claim, view.sentences, view.all_numbers),
+                           frequency_swap(claim, view.sentences))
         soft_best = best_window_soft_coverage(claim_tokens, claim_weights, view)
     else:
         emb_best, cov_best, neg_mismatch, soft_best = 0.0, 0.0, 0.0, 0.0

@@ -46,7 +46,8 @@ USEFUL_SHARE = 0.3  # share of the target's content words that makes a chunk use
 # a claim whose best-covering premise clause says the opposite (one negated, the other not) is held
 # to at most this probability: on the support dev sets 1 of the 8 such claims was supported; the
 # logistic weight of so rare a feature is set by those rows and stays weak. So is a claim going the
-# other way (direction.py), with an opposite word (opposites.py) or number (quantities.py)
+# other way (direction.py), with an opposite word (opposites.py), number (quantities.py) or
+# frequency (frequency.py)
 NEGATION_CAP = 0.15
 # answer-relevance features shown in a sample's evidence, by the name the report shows
 ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", "rel_best": "best_sentence_relevance",
@@ -58,7 +59,7 @@ ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", 
 
 class LocalJudge(Judge):
     name = "local"
-    version = "11"
+    version = "12"
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
                  calibration: str | Path | None = None, nli_model: str | Path | None = None,

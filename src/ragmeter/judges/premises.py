@@ -25,7 +25,7 @@ class PremiseView:
     window_token_vectors: np.ndarray  # the content-token vectors of every window, one after another
     window_starts: np.ndarray  # where each window's rows begin (windows without tokens left out)
     clauses: list[tuple[frozenset[str], bool]]  # content tokens and negation of each clause
-    sentences: list[str]  # the premises' sentences, for direction.py, opposites.py and quantities.py
+    sentences: list[str]  # the premises' sentences, for direction, opposites, quantities and frequency
 
 
 def premise_view(premises: Sequence[str], vecs: dict[str, np.ndarray], static: Any,

@@ -1,0 +1,37 @@
+"""A claim that states another frequency than its evidence ("weekly" where the evidence says
+"every 4 weeks") is not supported."""
+
+import asyncio
+
+from ragmeter.judges.base import SupportItem
+from ragmeter.judges.frequency import frequency_swap, periods
+from ragmeter.judges.local import LocalJudge
+
+EVIDENCE = "INR should be checked every 4 weeks once stable. Take warfarin once daily in the evening."
+
+
+def test_frequencies_are_read_as_periods_in_days():
+    assert periods("checked weekly") == {7.0} and periods("every 4 weeks") == {28.0}
+    assert periods("every two weeks") == {14.0} and periods("every other year") == {730.5}
+    assert periods("Take 500 mg twice daily.") == {0.5} and periods("three times a day") == {0.333}
+    assert periods("once a month") == {30.4} and periods("every day") == {1.0}
+    assert periods("He works 8 hours a day.") == frozenset()  # an amount per day, not how often
+
+
+def test_another_frequency_in_the_sentence_that_covers_the_claim():
+    sentences = ["INR should be checked every 4 weeks once stable.", "Take warfarin once daily in the evening."]
+    assert frequency_swap("INR should be checked weekly.", sentences) == 1.0
+    assert frequency_swap("Take warfarin twice daily.", sentences) == 1.0
+    assert frequency_swap("INR should be checked monthly once stable.", sentences) == 0.0  # within 10%
+    assert frequency_swap("INR should be checked every four weeks.", sentences) == 0.0
+    assert frequency_swap("Take warfarin in the evening.", sentences) == 0.0  # the claim states none
+    # the claim's other words must be in the sentence
+    assert frequency_swap("The journal is published weekly.", sentences) == 0.0
+
+
+def test_the_judge_holds_another_frequency_to_the_negation_cap():
+    for judge in (LocalJudge(), LocalJudge(contextual=False)):
+        claims = ("INR should be checked every four weeks.", "INR should be checked weekly.")
+        (verdicts,) = asyncio.run(judge.support([SupportItem((EVIDENCE,), claims)]))
+        assert verdicts[0].probability > 0.8, judge.name
+        assert verdicts[1].probability <= 0.15, judge.name  # 0.97 before the check
