@@ -40,11 +40,13 @@ def synthetic_rows(n: int, seed: int = 0) -> list[dict]:
 
 
 def forget_text_caches() -> None:
-    """Empty the text module's memo tables (sentences, stems, content words, numbers), so that
-    a cold run does not profit from the texts an earlier judge in this process read."""
-    from ragmeter.judges import text
+    """Empty the memo tables of what was read of each text (sentences, stems, content words,
+    numbers, premises), so that a cold run does not profit from the texts an earlier judge in
+    this process read."""
+    from ragmeter.judges import premises, text
 
-    for cached in (text._sentences, text.stem, text.content_set, text.numbers, text.content_and_negation):
+    for cached in (text._sentences, text.stem, text.content_set, text.numbers, text.content_and_negation,
+                   premises._read_memo):
         cached.cache_clear()
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from .text import content_and_negation, content_set, numbers, premise_sentences, premise_windows, \
-    split_clauses, tokens
+from .text import (MEMO_CHARS, content_and_negation, content_set, numbers, premise_sentences, premise_windows,
+                   split_clauses, tokens)
 
 
 @dataclass
@@ -28,6 +29,30 @@ class PremiseView:
     sentences: list[str]  # the premises' sentences, for direction, opposites, quantities and frequency
 
 
+@dataclass(frozen=True)
+class PremiseText:
+    """What the view reads of one premise's text alone."""
+
+    numbers: frozenset[str]
+    words: frozenset[str]  # lower-cased, unstemmed
+    clauses: tuple[tuple[frozenset[str], bool], ...]
+    sentences: tuple[str, ...]
+
+
+def _read(premise: str) -> PremiseText:
+    return PremiseText(numbers(premise), frozenset(tokens(premise)),
+                       tuple(content_and_negation(c) for c in split_clauses(premise)), tuple(premise_sentences(premise)))
+
+
+# a premise is read once per run for all the metrics that ask about it (faithfulness, context
+# recall and precision read the same contexts); premises up to MEMO_CHARS long, at most this many
+_read_memo = lru_cache(maxsize=8192)(_read)
+
+
+def read_premise(premise: str) -> PremiseText:
+    return _read_memo(premise) if len(premise) <= MEMO_CHARS else _read(premise)
+
+
 def premise_view(premises: Sequence[str], vecs: dict[str, np.ndarray], static: Any,
                  token_ids: Callable[[list[str]], list[np.ndarray]]) -> PremiseView:
     """The view of these premises: vecs holds the sentence vector of each premise window,
@@ -37,17 +62,17 @@ def premise_view(premises: Sequence[str], vecs: dict[str, np.ndarray], static: A
     window_ids = [w for w in (token_ids(windows) if windows else []) if len(w)]
     sets = [content_set(w) for w in windows]
     sizes = [len(w) for w in window_ids]
-    raw_words = frozenset(t for p in premises for t in tokens(p))
+    read = [read_premise(p) for p in premises]
     return PremiseView(
         windows=windows, window_sets=sets,
         window_vectors=np.stack([vecs[w] for w in windows]) if windows else np.zeros((0, 1), np.float32),
         all_tokens=frozenset().union(*sets) if sets else frozenset(),
-        all_numbers=frozenset().union(*(numbers(p) for p in premises)) if premises else frozenset(),
-        raw_words=raw_words,
+        all_numbers=frozenset().union(*(r.numbers for r in read)),
+        raw_words=frozenset().union(*(r.words for r in read)),
         token_vectors=static.token_vectors(ids.astype(np.int64)),
         window_token_vectors=static.token_vectors(np.concatenate(window_ids).astype(np.int64)) if window_ids
         else np.zeros((0, static.dim), np.float32),
         window_starts=np.cumsum([0] + sizes[:-1], dtype=np.int64) if sizes else np.zeros(0, np.int64),
-        clauses=[content_and_negation(c) for p in premises for c in split_clauses(p)],
-        sentences=[s for p in premises for s in premise_sentences(p)],
+        clauses=[c for r in read for c in r.clauses],
+        sentences=[s for r in read for s in r.sentences],
     )

@@ -63,7 +63,9 @@ class StaticEmbedder:
 
     def content_token_ids(self, texts: Sequence[str]) -> list[np.ndarray]:
         """Distinct content-word token ids of each text (stopwords and punctuation left out)."""
-        encodings = self._tokenizer.encode_batch(list(texts), add_special_tokens=False)
+        # the ids alone: encode_batch_fast skips character offsets (tokenizers >= 0.20)
+        encode = getattr(self._tokenizer, "encode_batch_fast", self._tokenizer.encode_batch)
+        encodings = encode(list(texts), add_special_tokens=False)
         out = []
         for enc in encodings:
             ids = np.unique(np.asarray(enc.ids, dtype=np.int64))
