@@ -1,15 +1,7 @@
 """A claim that says the other way than its evidence ("fell" where the evidence says "up") is
 not supported, though it shares every other word."""
 
-import asyncio
-
-import pytest
-
-from ragmeter.judges.base import SupportItem
 from ragmeter.judges.direction import direction, direction_flip
-from ragmeter.judges.local import LocalJudge
-
-EVIDENCE = "The company reported revenue of $1,200 million in 2023, up 15% from 2022."
 
 
 def test_direction_of_a_statement():
@@ -30,12 +22,3 @@ def test_flip_is_read_in_the_sentence_that_covers_the_claim():
     assert direction_flip("Profits fell.", ["Sales rose while profits fell."]) == 0.0
     # the claim's words must be in the sentence: a direction elsewhere is no flip
     assert direction_flip("Rainfall increased in Spain.", ["Unemployment fell in Portugal."]) == 0.0
-
-
-@pytest.mark.parametrize("contextual", [True, False])
-def test_a_claim_going_the_other_way_is_not_supported(contextual):
-    judge = LocalJudge(contextual=contextual)
-    claims = ("Revenue grew 15 percent in 2023.", "Revenue fell 15% in 2023.")
-    (verdicts,) = asyncio.run(judge.support([SupportItem((EVIDENCE,), claims)]))
-    assert verdicts[0].probability > 0.7
-    assert verdicts[1].probability <= 0.15  # 0.87 before the direction check

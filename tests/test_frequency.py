@@ -1,13 +1,7 @@
 """A claim that states another frequency than its evidence ("weekly" where the evidence says
 "every 4 weeks") is not supported."""
 
-import asyncio
-
-from ragmeter.judges.base import SupportItem
 from ragmeter.judges.frequency import frequency_swap, periods
-from ragmeter.judges.local import LocalJudge
-
-EVIDENCE = "INR should be checked every 4 weeks once stable. Take warfarin once daily in the evening."
 
 
 def test_frequencies_are_read_as_periods_in_days():
@@ -27,11 +21,3 @@ def test_another_frequency_in_the_sentence_that_covers_the_claim():
     assert frequency_swap("Take warfarin in the evening.", sentences) == 0.0  # the claim states none
     # the claim's other words must be in the sentence
     assert frequency_swap("The journal is published weekly.", sentences) == 0.0
-
-
-def test_the_judge_holds_another_frequency_to_the_negation_cap():
-    for judge in (LocalJudge(), LocalJudge(contextual=False)):
-        claims = ("INR should be checked every four weeks.", "INR should be checked weekly.")
-        (verdicts,) = asyncio.run(judge.support([SupportItem((EVIDENCE,), claims)]))
-        assert verdicts[0].probability > 0.8, judge.name
-        assert verdicts[1].probability <= 0.15, judge.name  # 0.97 before the check

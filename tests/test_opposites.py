@@ -2,10 +2,6 @@
 "removed", "children" where it says "adults") is not supported, though it shares every other
 word with its evidence."""
 
-import asyncio
-
-from ragmeter.judges.base import SupportItem
-from ragmeter.judges.local import LocalJudge
 from ragmeter.judges.opposites import opposite_flip, said
 
 EVIDENCE = ("Python 3.12 removed the distutils module, which had been deprecated since Python 3.10. "
@@ -41,13 +37,3 @@ def test_converse_pairs_are_not_opposites():
     # "A bought it from B" says what "B sold it to A" says
     assert opposite_flip("Microsoft bought the studio from Vivendi.", ["Vivendi sold the studio to Microsoft."]) == 0.0
     assert opposite_flip("The treaty was signed after the war.", ["Before the treaty was signed, the war ended."]) == 0.0
-
-
-def test_the_judge_holds_an_opposite_to_the_negation_cap():
-    for judge in (LocalJudge(), LocalJudge(contextual=False)):
-        claims = ("Python 3.12 removed distutils.", "Python 3.12 added the distutils module.",
-                  "The drug is approved for children with plaque psoriasis.")
-        (verdicts,) = asyncio.run(judge.support([SupportItem((EVIDENCE,), claims)]))
-        assert verdicts[0].probability > 0.9, judge.name
-        # 0.97 and 0.985 before the check
-        assert verdicts[1].probability <= 0.15 and verdicts[2].probability <= 0.15, judge.name

@@ -12,10 +12,9 @@ claim the other; a sentence that says both ("sales rose while profits fell") dec
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Iterable
 
-from .text import best_covering, content_set, negated
+from .text import best_covering, content_set, memo_short, negated
 
 _UP = (r"increas\w*|ris(?:e|es|en|ing)|rose|gr[eo]w(?:s|n|ing)?|growth|gain(?:s|ed)?|climb\w*|jump(?:s|ed)?"
        r"|surg(?:e|es|ed|ing)|soar\w*|boost(?:s|ed)?|rais(?:e|es|ed|ing)|higher|greater|more|expand\w*"
@@ -29,14 +28,14 @@ _EITHER = re.compile(rf"\b(?:{_UP}|{_DOWN})\b", re.I)
 MIN_COVERAGE = 0.6  # of the claim's other content words, in the premise sentence
 
 
-@lru_cache(maxsize=65536)
+@memo_short
 def direction(text: str) -> int:
     """+1 if the text only says up, -1 if only down, 0 if neither or both."""
     up, down = bool(_WORD_UP.search(text)), bool(_WORD_DOWN.search(text))
     return int(up) - int(down)
 
 
-@lru_cache(maxsize=65536)
+@memo_short
 def _other_words(text: str) -> frozenset[str]:
     """The text's content words but those that carry a direction."""
     return content_set(_EITHER.sub(" ", text))

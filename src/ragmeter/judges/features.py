@@ -9,6 +9,7 @@ and names appear, does one side negate what the other affirms.
 from __future__ import annotations
 
 import math
+
 import numpy as np
 
 from .direction import direction_flip

@@ -9,16 +9,15 @@ covers the claim's other words (at least 70% of them), and counts only where tha
 states a frequency and none of its frequencies is the claim's (within 10%: "monthly" is "every
 4 weeks"). On the support dev sets it fires on no claim: 16 of their claim-evidence pairs state
 a frequency in the claim, none of them another one in the sentence that matches it. Judge
-version 12; the probes it was written for are in tests/test_frequency.py.
+version 12; its probes are in tests/test_frequency.py and tests/test_contradictions.py.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Iterable
 
-from .text import NUMBER_WORDS, best_covering, content_set
+from .text import NUMBER_WORDS, best_covering, content_set, memo_short
 
 _UNIT_DAYS = {"hour": 1 / 24, "day": 1.0, "night": 1.0, "week": 7.0, "fortnight": 14.0, "month": 30.4,
               "quarter": 91.3, "year": 365.25}
@@ -42,7 +41,7 @@ def _count(text: str) -> float:
     return float(NUMBER_WORDS.get(word, word))
 
 
-@lru_cache(maxsize=65536)
+@memo_short
 def periods(text: str) -> frozenset[float]:
     """The frequencies the text states, each as a period in days (rounded to 3 places)."""
     found = []
@@ -59,7 +58,7 @@ def periods(text: str) -> frozenset[float]:
     return frozenset(round(p, 3) for p in found if p > 0)
 
 
-@lru_cache(maxsize=65536)
+@memo_short
 def _other_words(text: str) -> frozenset[str]:
     """The text's content words but those that state a frequency."""
     return content_set(_FREQUENCY_WORDS.sub(" ", text))

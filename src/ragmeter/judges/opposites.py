@@ -17,16 +17,15 @@ given, "some" where the premise says "all" does not.
 
 On the support dev sets the check fires on no claim: WiCE and Factcheck-GPT have few such
 swaps (with "stronger"/"weaker" in the table, it fired once, on a Factcheck-GPT claim not
-supported). Its place among the contradictions rests on the logic, not on a fit; the probes
-it was written for are in tests/test_opposites.py.
+supported). Its place among the contradictions rests on the logic, not on a fit; its probes
+are in tests/test_opposites.py and tests/test_contradictions.py.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Iterable
 
-from .text import best_covering, content_set, negated, tokens
+from .text import best_covering, content_set, memo_short, negated, tokens
 
 # one pair per line: the forms of one side, "/", the forms of the other; ">" marks a pair read one
 # way only: a claim that says all where the premise says some claims more than it gives, while
@@ -98,13 +97,13 @@ SIDES, ONE_WAY = _pairs()
 MIN_COVERAGE = 0.7  # of the claim's other content words, in the premise sentence
 
 
-@lru_cache(maxsize=65536)
+@memo_short
 def said(text: str) -> frozenset[tuple[int, int]]:
     """(pair, side) for each side of an opposite pair that the text's words say."""
     return frozenset(side for word in tokens(text) for side in SIDES.get(word, ()))
 
 
-@lru_cache(maxsize=65536)
+@memo_short
 def _other_words(text: str) -> frozenset[str]:
     """The text's content words but those of the opposite pairs."""
     return content_set(" ".join(word for word in tokens(text) if word not in SIDES))

@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import re
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
-from functools import lru_cache
 from typing import Iterable
 
-from .text import NUMBER_WORD, best_covering, content_set, numbers
+from .text import NUMBER_WORD, best_covering, content_set, memo_short, numbers
 
 # "may" is a month only before a day or year ("May 5", "May 1998"); otherwise a verb
 _MONTH = re.compile(r"\b(?:january|february|march|april|june|july|august|september|october|november|december"
@@ -56,18 +55,18 @@ def value_kind(value: str) -> str:
     return "year" if value.isdigit() and 1000 <= int(value) <= 2100 else "number"
 
 
-@lru_cache(maxsize=65536)
+@memo_short
 def _months(text: str) -> frozenset[str]:
     return frozenset(m.lower() for m in _MONTH.findall(text))
 
 
-@lru_cache(maxsize=65536)
+@memo_short
 def _values(text: str) -> frozenset[str]:
     """The numbers and months the text states (a premise sentence is read for many claims)."""
     return numbers(text) | _months(text)
 
 
-@lru_cache(maxsize=65536)
+@memo_short
 def _words(text: str) -> frozenset[str]:
     return frozenset(t for t in content_set(NUMBER_WORD.sub(" ", _MONTH.sub(" ", text))) if not t[:1].isdigit())
 
@@ -76,7 +75,7 @@ def _words(text: str) -> frozenset[str]:
 _LOOSE_NUMBER_WORD = re.compile(r"\b(?:zero|one|once)\b", re.I)
 
 
-@lru_cache(maxsize=65536)
+@memo_short
 def counted_numbers(text: str) -> frozenset[str]:
     """The numbers the text states in digits or as a count in words ("six FA Cups", "three
     times daily"); "one" and "once" are left out, being more often words than counts."""

@@ -1,0 +1,39 @@
+"""A claim that shares every word with its evidence but the one that matters (a direction, a
+number, an opposite, a frequency) is held to the negation cap by both local judges, while the
+claim the evidence states stays supported. The checks themselves are tested on small examples
+in test_direction.py, test_quantities.py, test_opposites.py and test_frequency.py."""
+
+import asyncio
+
+import pytest
+
+from ragmeter.judges.base import SupportItem
+from ragmeter.judges.local import NEGATION_CAP, LocalJudge
+
+CASES = {  # evidence, a claim it states and how well supported at least, claims it contradicts
+    # (each scored 0.87 to 0.985 before its check)
+    "direction": ("The company reported revenue of $1,200 million in 2023, up 15% from 2022.",
+                  "Revenue grew 15 percent in 2023.", 0.7, ["Revenue fell 15% in 2023."]),
+    "number": ("Apollo 11 landed on the Moon on July 20, 1969.",
+               "Apollo 11 landed on the Moon on July 20, 1969.", 0.9,
+               ["Apollo 11 landed on the Moon on July 21, 1969."]),
+    "opposite": ("Python 3.12 removed the distutils module, which had been deprecated since Python 3.10. "
+                 "The drug is approved for adults with moderate to severe plaque psoriasis.",
+                 "Python 3.12 removed distutils.", 0.9,
+                 ["Python 3.12 added the distutils module.", "The drug is approved for children with plaque psoriasis."]),
+    "frequency": ("INR should be checked every 4 weeks once stable. Take warfarin once daily in the evening.",
+                  "INR should be checked every four weeks.", 0.8, ["INR should be checked weekly."]),
+}
+
+
+@pytest.fixture(scope="module", params=[True, False], ids=["local", "local-fast"])
+def judge(request):
+    return LocalJudge(contextual=request.param)
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_contradicted_claim_is_held_to_the_cap(judge, case):
+    evidence, stated, floor, contradicted = CASES[case]
+    (verdicts,) = asyncio.run(judge.support([SupportItem((evidence,), (stated, *contradicted))]))
+    assert verdicts[0].probability > floor
+    assert all(v.probability <= NEGATION_CAP for v in verdicts[1:]), [v.probability for v in verdicts[1:]]
