@@ -1,6 +1,6 @@
 """CallRunner: every LLM call of a run goes through here.
 
-Cache first; then rate limits (requests and tokens per minute), an adaptive concurrency
+Cache first (only replies that can be used are cached); then rate limits (requests and tokens per minute), an adaptive concurrency
 limit (grow by one after a window of successes, halve on a 429), a per-call timeout, and
 retries with exponential backoff and jitter on transient failures, honouring Retry-After.
 Token usage and cost are tallied from every reply; a budget stops new calls cleanly.
@@ -13,7 +13,7 @@ import random
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .cache import Cache, cache_key
 from .cost import Usage, load_prices, price_of
@@ -117,6 +117,19 @@ class RateLimiter:
         return 0.0
 
 
+def reply_fits(text: str, schema: dict[str, Any] | None) -> bool:
+    """Whether a reply holds a JSON object of the schema's shape (any reply, without a schema)."""
+    if schema is None:
+        return True
+    from .judges.llm_parse import JudgeOutputError, parse_reply
+
+    try:
+        parse_reply(text, schema)
+    except (JudgeOutputError, RecursionError, ValueError, TypeError):
+        return False
+    return True
+
+
 def estimate_tokens(messages: Sequence[Message]) -> int:
     return sum(len(m.content) for m in messages) // 4 + 8 * len(messages)
 
@@ -152,11 +165,16 @@ class CallRunner:
                          [(m.role, m.content) for m in messages])
 
     async def call(self, messages: Sequence[Message], schema: dict[str, Any] | None, prompt_version: str,
-                   temperature: float = 0.0, max_tokens: int | None = None) -> Completion:
+                   temperature: float = 0.0, max_tokens: int | None = None,
+                   usable: Callable[[str], bool] | None = None) -> Completion:
+        """One call, answered from the cache when it can be. Only a usable reply is cached (and
+        only a usable cached reply is reused), so a re-run asks again where a reply failed:
+        ``usable(text)`` decides, by default "holds a JSON object of ``schema``'s shape"."""
         key = self.key(messages, schema, prompt_version, temperature, max_tokens)
+        check = usable or (lambda text: reply_fits(text, schema))
         if self.cache is not None:
             hit = self.cache.get(key)
-            if hit is not None:
+            if hit is not None and check(hit.get("text", "")):
                 self.usage.cache_hits += 1
                 return Completion(hit["text"], 0, 0, hit.get("finish_reason"))
         estimate = estimate_tokens(messages)
@@ -169,7 +187,7 @@ class CallRunner:
         finally:
             self._reserved -= reserved
         self.usage.add(completion.prompt_tokens or estimate, completion.completion_tokens, self.price)
-        if self.cache is not None and completion.finish_reason != "length":
+        if self.cache is not None and completion.finish_reason != "length" and check(completion.text):
             self.cache.put(key, {"text": completion.text, "finish_reason": completion.finish_reason},
                            self.model.id, prompt_version)
         return completion
