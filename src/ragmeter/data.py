@@ -89,8 +89,23 @@ def _is_missing(value: Any) -> bool:
 
 
 def _describe(value: Any) -> str:
-    text = repr(value)
+    try:
+        text = repr(value)
+    except RecursionError:
+        return f"a {type(value).__name__} nested too deeply to show"
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _not_unicode(text: str, label: str) -> str | None:
+    """Why ``text`` is not valid Unicode (a lone UTF-16 surrogate, as JSON's "\\ud800" gives), or None."""
+    if text.isascii():
+        return None
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return (f"{label} is not valid Unicode text (a lone surrogate {text[exc.start]!r} at character {exc.start}, "
+                "half of a UTF-16 pair; expected text: fix or remove it in the source)")
+    return None
 
 
 def _coerce_text(value: Any, name: str, row: int, notes: list[RowNote]) -> tuple[str | None, str | None]:
@@ -98,7 +113,8 @@ def _coerce_text(value: Any, name: str, row: int, notes: list[RowNote]) -> tuple
     if _is_missing(value):
         return None, f"'{name}' is empty (None/NaN)"
     if isinstance(value, str):
-        return value, None
+        problem = _not_unicode(value, f"'{name}'")
+        return (None, problem) if problem else (value, None)
     if isinstance(value, bool):
         return None, f"'{name}' is a boolean ({value}), expected text"
     if isinstance(value, numbers.Number):
@@ -107,6 +123,9 @@ def _coerce_text(value: Any, name: str, row: int, notes: list[RowNote]) -> tuple
     if isinstance(value, (list, tuple)) or _is_array(value):
         items = list(value)
         if all(isinstance(v, str) for v in items) and items:
+            problem = next(filter(None, (_not_unicode(v, f"'{name}' item {i}") for i, v in enumerate(items))), None)
+            if problem:
+                return None, problem
             if len(items) > 1:
                 notes.append(RowNote(row, name, f"list of {len(items)} texts joined with newlines", True))
             return "\n".join(items), None
@@ -141,6 +160,9 @@ def _coerce_contexts(value: Any, name: str, row: int, notes: list[RowNote]) -> t
         if parsed is not None:
             value = parsed
         else:
+            problem = _not_unicode(value, f"'{name}'")
+            if problem:
+                return None, problem
             notes.append(RowNote(row, name, "a single text was given; treated as a list of one context", True))
             return (value,), None
     if _is_array(value) and not isinstance(value, (list, tuple)):
@@ -150,6 +172,9 @@ def _coerce_contexts(value: Any, name: str, row: int, notes: list[RowNote]) -> t
     out: list[str] = []
     for i, item in enumerate(value):
         if isinstance(item, str):
+            problem = _not_unicode(item, f"'{name}' item {i}")
+            if problem:
+                return None, problem
             out.append(item)
         elif _is_missing(item):
             notes.append(RowNote(row, name, f"item {i} is empty (None/NaN) and was dropped", True))
@@ -174,13 +199,37 @@ def resolve_columns(columns: Iterable[str]) -> dict[str, str]:
     return mapping
 
 
+def _column_of(row: Mapping[str, Any], canonical: str, preferred: str | None) -> str | None:
+    """The row's column for a field: the dataset's choice, else another accepted name this row
+    uses (rows may mix ``question`` and ``user_input``). No choice means no row has the field."""
+    if preferred is None or preferred in row:
+        return preferred
+    return resolve_columns(row.keys()).get(canonical)
+
+
+def _sample_id(row: Mapping[str, Any], index: int, notes: list[RowNote]) -> str | None:
+    for alias in ID_ALIASES:
+        if alias in row and not _is_missing(row[alias]):
+            value = row[alias]
+            try:
+                text = str(value)
+            except RecursionError:  # a list nested thousands deep
+                notes.append(RowNote(index, alias, "nested too deeply to use as an id; the row number is used", True))
+                return str(index)
+            if _not_unicode(text, f"'{alias}'"):
+                notes.append(RowNote(index, alias, "not valid Unicode text; written with \\u escapes", True))
+                text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+            return text
+    return None
+
+
 def sample_from_row(row: Mapping[str, Any], index: int, mapping: dict[str, str], notes: list[RowNote]) -> Sample:
     """Build a Sample from one row, given the column mapping of the whole dataset."""
     values: dict[str, Any] = {}
     problems: dict[str, str] = {}
     for canonical in FIELDS:
-        column = mapping.get(canonical)
-        if column is None or column not in row:
+        column = _column_of(row, canonical, mapping.get(canonical))
+        if column is None:
             continue
         raw = row[column]
         if canonical in LIST_FIELDS:
@@ -192,11 +241,7 @@ def sample_from_row(row: Mapping[str, Any], index: int, mapping: dict[str, str],
             notes.append(RowNote(index, column, problem, False))
         else:
             values[canonical] = value
-    sample_id = None
-    for alias in ID_ALIASES:
-        if alias in row and not _is_missing(row[alias]):
-            sample_id = str(row[alias])
-            break
+    sample_id = _sample_id(row, index, notes)
     return Sample(id=sample_id if sample_id is not None else str(index), problems=problems, **values)
 
 
