@@ -25,7 +25,7 @@ from .loaders import load_dataset
 from .metrics import Metric, MetricResult, resolve_metrics
 from .judges.llm_parse import JudgeOutputError
 from .results import Result
-from .runner import DryRunCall
+from .runner import BudgetExceeded, DryRunCall
 from .store import RunStore, fingerprint
 
 
@@ -80,6 +80,8 @@ async def _score_one(metric: Metric, sample: Sample, ask: Asker) -> MetricResult
         return await metric.score(sample, ask)
     except DryRunCall:
         return MetricResult.skipped("dry run: the judge's calls were counted, not made")
+    except BudgetExceeded as exc:  # marked, so that the gate and the exit code can tell it from a failure
+        return MetricResult.error(f"BudgetExceeded: {exc}", stopped_by="budget")
     except JudgeOutputError as exc:
         return MetricResult.error(f"the judge's reply could not be used: {exc}", raw_output=exc.raw)
     except Exception as exc:  # noqa: BLE001 - one failure must not stop the run

@@ -1,19 +1,27 @@
 """Quality gates: thresholds per metric, presets, diagnosis and the worst samples.
 
 ``check(result, {"faithfulness": 0.9})`` passes when each metric's mean (or, with
-``use_lower_bound``, the lower end of its 95% CI) reaches its minimum.
+``use_lower_bound``, the lower end of its 95% CI) reaches its minimum, and no more than
+``max_error_rate`` of its samples went unscored (errors or skips; default none). A lower bound
+over fewer than ``min_n`` scored samples cannot be judged, and fails. A metric the judge failed
+on is reported as such, never diagnosed as a fault of the pipeline.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
 from .errors import ConfigError
+from .failures import Unscored, unscored
 from .metrics import METRICS
 from .results import Result
+
+#: the fewest scored samples a lower-bound gate will judge (a CI over 1 sample is [x, x])
+MIN_N = 10
 
 PRESETS: dict[str, dict[str, float]] = {
     # seed 003: "Clinical minimum thresholds"
@@ -50,12 +58,20 @@ class MetricCheck:
     value: float | None
     passed: bool
     worst: list[dict[str, Any]] = field(default_factory=list)
+    #: the samples without a score, by kind (pipeline, judge, budget, data)
+    unscored: Unscored | None = None
+    #: why the gate failed this metric: "below", "unscored" (errors or skips above the allowed rate),
+    #: "cannot_judge" (too few scored samples for a lower bound); None when it passed
+    why: str | None = None
+    n_ok: int = 0
 
 
 @dataclass
 class GateReport:
     checks: list[MetricCheck]
     use_lower_bound: bool
+    max_error_rate: float = 0.0
+    min_n: int = MIN_N
 
     @property
     def passed(self) -> bool:
@@ -64,21 +80,75 @@ class GateReport:
     def __str__(self) -> str:
         basis = "lower 95% CI bound" if self.use_lower_bound else "mean"
         lines = [f"{'PASS' if self.passed else 'FAIL'}: {sum(c.passed for c in self.checks)} of {len(self.checks)} "
-                 f"metrics reach their minimum ({basis})"]
+                 f"metrics reach their minimum ({basis}; unscored samples allowed: "
+                 f"{self.max_error_rate:.0%})"]
+        lines += [_status_line(c, self.min_n) for c in self.checks]
         for c in self.checks:
-            shown = "n/a" if c.value is None else f"{c.value:.3f}"
-            lines.append(f"  {'ok  ' if c.passed else 'FAIL'} {c.metric}: {shown} (minimum {c.minimum:.2f})")
-        for c in self.checks:
-            if c.passed:
-                continue
-            why, fix = DIAGNOSIS.get(c.metric, ("", ""))
-            lines += ["", f"{c.metric} is below {c.minimum:.2f}.", f"  Likely cause: {why}", f"  Fix: {fix}"]
-            if c.worst:
-                lines.append("  Worst samples:")
-                for w in c.worst:
-                    score = "n/a" if w["score"] is None else f"{w['score']:.2f}"
-                    lines.append(f"    [{w['id']}] {score} {w['question']!r}: {w['reason']}")
+            if not c.passed:
+                lines += [""] + _explain(c, self.max_error_rate, self.min_n)
         return "\n".join(lines)
+
+
+def _status_line(c: MetricCheck, min_n: int) -> str:
+    shown = "n/a" if c.value is None else f"{c.value:.3f}"
+    line = f"  {'ok  ' if c.passed else 'FAIL'} {c.metric}: {shown} (minimum {c.minimum:.2f})"
+    u = c.unscored
+    if u is not None and u.count():
+        line += f"; {u.count()} of {u.n} samples not scored: {u.breakdown()}"
+    if c.why == "cannot_judge":
+        line += f"; cannot judge: {c.n_ok} scored, a lower bound needs at least {min_n}"
+    return line
+
+
+def _explain(c: MetricCheck, max_error_rate: float, min_n: int) -> list[str]:
+    """Why this metric failed: what was not scored (the judge's fault or the pipeline's), or the
+    diagnosis of a low score, which is given only when the judge answered for every sample."""
+    u = c.unscored
+    lines: list[str] = []
+    if u is not None and u.count() and (c.why == "unscored" or c.value is None):
+        covers = "No sample was scored." if c.value is None else "Its score covers only the others."
+        lines.append(f"{c.metric}: {u.count()} of {u.n} samples were not scored ({u.rate:.0%}; at most "
+                     f"{max_error_rate:.0%} allowed, --max-error-rate). {covers}")
+        lines += _unscored_lines(u)
+    if c.why == "cannot_judge":
+        lines.append(f"{c.metric}: the gate cannot judge: {c.n_ok} scored samples, and a lower 95% bound needs "
+                     f"at least {min_n} (--min-n). Evaluate more samples, or gate on the mean.")
+    if c.value is not None and c.value < c.minimum:
+        if u is not None and u.count("judge", "budget"):
+            lines.append(f"{c.metric} is below {c.minimum:.2f}, but the judge did not answer for every sample: "
+                         "no diagnosis of the pipeline until they are scored.")
+        else:
+            why, fix = DIAGNOSIS.get(c.metric, ("", ""))
+            lines += [f"{c.metric} is below {c.minimum:.2f}.", f"  Likely cause: {why}", f"  Fix: {fix}"]
+            lines += _worst_lines(c.worst)
+    return lines
+
+
+def _unscored_lines(u: Unscored) -> list[str]:
+    texts = {
+        "pipeline": "The pipeline failed (it raised before answering) on {n} question(s); fix it and run again:",
+        "judge": "The judge failed on {n} sample(s): this is no verdict on the pipeline. Check the judge (key, "
+                 "endpoint, model), then run again (--resume redoes only what failed):",
+        "budget": "The budget ran out before {n} sample(s) were judged; continue with --resume and a larger --budget:",
+        "data": "{n} sample(s) were skipped: the data lacks what the metric needs:",
+    }
+    lines = []
+    for kind, text in texts.items():
+        items = u.samples[kind]
+        if items:
+            lines.append("  " + text.format(n=len(items)))
+            lines += [f"    [{s['id']}] {s['question']!r}: {s['reason']}" for s in items[:3]]
+    return lines
+
+
+def _worst_lines(worst: list[dict[str, Any]]) -> list[str]:
+    if not worst:
+        return []
+    lines = ["  Worst samples:"]
+    for w in worst:
+        score = "n/a" if w["score"] is None else f"{w['score']:.2f}"
+        lines.append(f"    [{w['id']}] {score} {w['question']!r}: {w['reason']}")
+    return lines
 
 
 def parse_thresholds(pairs: list[str] | None = None, file: str | Path | None = None,
@@ -118,35 +188,64 @@ def parse_thresholds(pairs: list[str] | None = None, file: str | Path | None = N
 
 
 def worst_samples(result: Result, metric: str, k: int = 3) -> list[dict[str, Any]]:
+    """The ``k`` lowest scored samples (the unscored ones are listed apart, by why)."""
     rows = []
     for sample, scores in zip(result.samples, result.metric_results):
         r = scores[metric]
-        rank = -1.0 if r.status == "error" else (r.score if r.score is not None else 2.0)
-        rows.append((rank, {"id": sample.get("id"), "question": (sample.get("user_input") or "")[:80],
-                            "score": r.score, "status": r.status, "reason": r.reason}))
+        if r.status == "ok":
+            rows.append((r.score, {"id": sample.get("id"), "question": (sample.get("user_input") or "")[:80],
+                                   "score": r.score, "status": r.status, "reason": r.reason}))
     rows.sort(key=lambda t: t[0])
     return [row for _, row in rows[:k]]
 
 
-def check(result: Result, thresholds: Mapping[str, float], use_lower_bound: bool = False,
-          n_worst: int = 3) -> GateReport:
-    checks = []
-    for metric, minimum in thresholds.items():
-        if metric not in result.metrics:
-            raise ConfigError(f"the run has no '{metric}' scores (it has {', '.join(result.metrics)}).")
-        agg = result.aggregates[metric]
-        value = agg.ci_low if use_lower_bound else agg.mean
-        passed = value is not None and value >= minimum
-        checks.append(MetricCheck(metric, minimum, value, passed, [] if passed else worst_samples(result, metric, n_worst)))
-    return GateReport(checks, use_lower_bound)
+def check_limits(max_error_rate: float, min_n: int) -> None:
+    if not (isinstance(max_error_rate, (int, float)) and math.isfinite(max_error_rate) and 0 <= max_error_rate <= 1):
+        raise ConfigError(f"max_error_rate must be a share in [0, 1] (0.05 allows 5% of samples unscored), "
+                          f"got {max_error_rate!r}.")
+    if isinstance(min_n, bool) or not isinstance(min_n, int) or min_n < 1:
+        raise ConfigError(f"min_n must be a whole number of samples, at least 1, got {min_n!r}.")
 
 
-def assert_passes(result: Result, thresholds: Mapping[str, float] | str, use_lower_bound: bool = False) -> GateReport:
+def check_metric(result: Result, metric: str, minimum: float, use_lower_bound: bool, max_error_rate: float,
+                 min_n: int, n_worst: int) -> MetricCheck:
+    if metric not in result.metrics:
+        raise ConfigError(f"the run has no '{metric}' scores (it has {', '.join(result.metrics)}).")
+    agg = result.aggregates[metric]
+    value = agg.ci_low if use_lower_bound else agg.mean
+    missing = unscored(result, metric)
+    why = None
+    if missing.count() and missing.rate > max_error_rate:
+        why = "unscored"
+    elif use_lower_bound and agg.n_ok < min_n:
+        why = "cannot_judge"
+    elif value is None or value < minimum:
+        why = "below"
+    low = value is None or value < minimum
+    return MetricCheck(metric, minimum, value, why is None, worst_samples(result, metric, n_worst) if low else [],
+                       missing, why, agg.n_ok)
+
+
+def check(result: Result, thresholds: Mapping[str, float], use_lower_bound: bool = False, n_worst: int = 3,
+          max_error_rate: float = 0.0, min_n: int = MIN_N) -> GateReport:
+    """Gate ``result`` on ``thresholds`` (metric: minimum); see the module's docstring. ``result``
+    may also be what ``evaluate_rag_pipeline`` returns (its ``.result`` is gated)."""
+    check_limits(max_error_rate, min_n)
+    if not isinstance(result, Result) and isinstance(getattr(result, "result", None), Result):
+        result = result.result
+    checks = [check_metric(result, metric, minimum, use_lower_bound, max_error_rate, min_n, n_worst)
+              for metric, minimum in thresholds.items()]
+    return GateReport(checks, use_lower_bound, max_error_rate, min_n)
+
+
+def assert_passes(result: Result, thresholds: Mapping[str, float] | str, use_lower_bound: bool = False,
+                  max_error_rate: float = 0.0, min_n: int = MIN_N) -> GateReport:
     """For test suites: raise AssertionError with the readable report when the gate fails.
-    ``thresholds`` may be a preset name such as "clinical"."""
+    ``thresholds`` may be a preset name such as "clinical". Errors and skips fail the gate unless
+    ``max_error_rate`` allows them."""
     if isinstance(thresholds, str):
         thresholds = parse_thresholds(preset=thresholds)
-    report = check(result, thresholds, use_lower_bound)
+    report = check(result, thresholds, use_lower_bound, max_error_rate=max_error_rate, min_n=min_n)
     if not report.passed:
         raise AssertionError(str(report))
     return report

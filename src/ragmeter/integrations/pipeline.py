@@ -10,11 +10,13 @@ from __future__ import annotations
 import asyncio
 import inspect
 import time
+import warnings
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Sequence
 
 from ..data import EvaluationDataset, Sample
-from ..errors import ConfigError
+from ..errors import ConfigError, RagmeterWarning
+from ..failures import RunOutcome
 
 CORE = ("faithfulness", "answer_relevancy", "context_precision", "context_recall")
 
@@ -108,11 +110,39 @@ def evaluate_pipeline(pipeline: RAGPipeline, questions: Sequence[str], ground_tr
     return run_sync(aevaluate_pipeline(pipeline, questions, ground_truths, metrics, **kwargs))
 
 
+class PipelineScores(dict):
+    """Seed 003's dict (each metric's mean and ``mean_score``), which also tells what was not
+    scored: ``errors`` maps each metric to its number of errors, ``result`` is the full Result
+    (every sample's status and reason; gate it with ``ragmeter.gate.assert_passes``)."""
+
+    result: Any
+    errors: dict[str, int]
+
+
 def evaluate_rag_pipeline(pipeline: RAGPipeline, questions: list[str], ground_truths: list[str],
-                          metrics: Sequence[Any] | None = None, **kwargs: Any) -> dict:
-    """Seed 003's function: the four core metrics and their mean, as a dict."""
+                          metrics: Sequence[Any] | None = None, **kwargs: Any) -> PipelineScores:
+    """Seed 003's function: the four core metrics and their mean, as a dict. The means cover
+    only the samples scored; when the pipeline or the judge failed on some, a warning says so."""
     result = evaluate_pipeline(pipeline, questions, ground_truths, metrics, **kwargs)
-    scores = {name: result[name] for name in result.metrics}
+    scores = PipelineScores({name: result[name] for name in result.metrics})
     present = [v for v in scores.values() if v is not None]
     scores["mean_score"] = sum(present) / len(present) if present else None
+    scores.result = result
+    scores.errors = {m: result.aggregates[m].n_error for m in result.metrics}
+    if any(scores.errors.values()):
+        warnings.warn(_failure_note(result), RagmeterWarning, stacklevel=2)
     return scores
+
+
+def _failure_note(result: Any) -> str:
+    outcome = RunOutcome.of(result)
+    failed = [s for s in result.samples if s.get("error")]
+    parts = []
+    if failed:
+        parts.append(f"the pipeline failed on {len(failed)} of {len(result.samples)} questions "
+                     f"(first: {failed[0].get('user_input')!r}: {failed[0]['error']})")
+    if outcome.counts["judge"] or outcome.counts["budget"]:
+        parts.append(f"the judge failed on {outcome.counts['judge'] + outcome.counts['budget']} results"
+                     + (f" (first: {outcome.example})" if not failed else ""))
+    return ("; ".join(parts) + ". The scores are means over the samples scored only; scores.result holds every "
+            "sample's status and reason, and ragmeter.gate.assert_passes(scores.result, ...) fails on errors.")
