@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .errors import ConfigError
+
 
 def default_cache_path() -> Path:
     root = os.environ.get("RAGMETER_CACHE_DIR")
@@ -50,11 +52,18 @@ def use_wal(db: sqlite3.Connection, attempts: int = 100) -> None:
 class Cache:
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path is not None else default_cache_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
-        with self._connect() as db:
-            db.execute("CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, model TEXT, prompt TEXT, "
-                       "value TEXT NOT NULL, created REAL NOT NULL)")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self._connect() as db:
+                db.execute("CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, model TEXT, prompt TEXT, "
+                           "value TEXT NOT NULL, created REAL NOT NULL)")
+        except (sqlite3.DatabaseError, OSError) as exc:  # not SQLite, or a path that cannot hold a file
+            self.close()
+            if "locked" in str(exc):  # busy for a minute: another process, not a wrong path
+                raise
+            raise ConfigError(f"{self.path}: cannot be used as ragmeter's answer cache ({exc}). Point --cache "
+                              "(cache=) at another file, or at a new path.") from None
 
     def _connect(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)

@@ -1,4 +1,6 @@
-"""The ragmeter command line. User errors exit 2 with one message and no traceback."""
+"""The ragmeter command line. Exit codes are a contract (README, "Exit codes"): 0 all scored,
+1 a gate failed, 2 a user error (one "ragmeter: error:" line, no traceback), 3 the run finished
+with judge or pipeline errors above --max-error-rate, 4 stopped by the budget."""
 
 from __future__ import annotations
 
@@ -10,14 +12,46 @@ from pathlib import Path
 from typing import Sequence
 
 from . import __version__
+from .cli_evaluate import cmd_evaluate, print_table, write_run
 from .errors import ConfigError, RagmeterError, RagmeterWarning
 from .judges import JUDGE_NAMES
 from .metrics import DEFAULT_METRICS, METRICS
 
 
+#: a bug, not a verdict: distinct from 1 (a gate failed), so that CI never mistakes one for the other
+INTERNAL_ERROR = 70
+
+
 def _show_warning(message, category, filename, lineno, file=None, line=None):
     prefix = "ragmeter: warning: " if issubclass(category, RagmeterWarning) else f"{category.__name__}: "
     print(prefix + str(message), file=sys.stderr)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with ragmeter's error line: ``ragmeter: error: ...``, exit 2."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"ragmeter: error: {message} (see: {self.prog} --help)\n")
+
+
+def _share(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0.0 <= value <= 1.0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"expected a share in [0, 1] (0.05 allows 5%), got '{text}'")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got '{text}'")
+    return value
 
 
 def _metric_list(text: str) -> list[str]:
@@ -28,7 +62,7 @@ def _metric_list(text: str) -> list[str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ragmeter", description="Evaluate RAG pipelines, offline by default.")
+    parser = Parser(prog="ragmeter", description="Evaluate RAG pipelines, offline by default.")
     parser.add_argument("--version", action="version", version=f"ragmeter {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_evaluate(sub)
@@ -45,6 +79,10 @@ def _add_evaluate(sub) -> None:
     ev.add_argument("--out", default="ragmeter-out", help="folder for result.json and scores.csv (default: ragmeter-out)")
     ev.add_argument("--quiet", action="store_true", help="no progress bar")
     ev.add_argument("--resume", action="store_true", help="continue the unfinished run stored in --out")
+    ev.add_argument("--encoding", default=None, help="text encoding of the data file (default: UTF-8, with or "
+                    "without a byte-order mark), e.g. cp1252 or latin-1")
+    ev.add_argument("--max-error-rate", type=_share, default=0.0, metavar="SHARE",
+                    help="exit 3 when judge or pipeline errors exceed this share of results (default 0)")
     ev.add_argument("--engine", choices=["local", "ray"], default="local", help="ray: run on a Ray cluster")
     ev.add_argument("--address", default=None, help="Ray cluster address (default: start a local one)")
     ev.add_argument("--actors", type=int, default=2, help="Ray actors (default 2)")
@@ -70,12 +108,16 @@ def _add_run_tools(sub) -> None:
     cmp.add_argument("--alpha", type=float, default=0.05)
     cmp.add_argument("--json", dest="json_out", default=None, help="also write the comparison as JSON here")
 
-    chk = sub.add_parser("check", help="gate a run on minimum scores: exit 0 pass, 1 fail, 2 usage error")
+    chk = sub.add_parser("check", help="gate a run on minimum scores: exit 0 pass, 1 fail, 2 user error")
     chk.add_argument("run", help="result.json (or its folder)")
     chk.add_argument("--min", dest="minimums", action="append", default=[], metavar="METRIC=VALUE")
     chk.add_argument("--thresholds", default=None, help="JSON file of metric: minimum")
     chk.add_argument("--preset", default=None, help="named thresholds: clinical, baseline")
     chk.add_argument("--use-lower-bound", action="store_true", help="compare the lower 95%% CI bound, not the mean")
+    chk.add_argument("--max-error-rate", type=_share, default=0.0, metavar="SHARE",
+                     help="share of a metric's samples that may go unscored, errors and skips (default 0)")
+    chk.add_argument("--min-n", type=_positive_int, default=10, metavar="N",
+                     help="scored samples a lower bound needs, else the gate cannot judge and fails (default 10)")
 
     rep = sub.add_parser("report", help="self-contained HTML report of a run, or of two runs compared")
     rep.add_argument("runs", nargs="+", help="one or two result.json files or folders (NAME=PATH to name them)")
@@ -100,86 +142,6 @@ def _add_run_tools(sub) -> None:
     demo.add_argument("--out", default="ragmeter-demo", help="folder for both results and the report (default: ragmeter-demo)")
 
 
-def _print_table(result, title: str) -> None:
-    """A table of aggregates; ``result`` is a Result or anything with ``aggregates``."""
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=title)
-    for col in ("metric", "mean", "95% CI", "ok", "skipped", "error"):
-        table.add_column(col, justify="left" if col == "metric" else "right")
-    for name, agg in result.aggregates.items():
-        mean = "n/a" if agg.mean is None else f"{agg.mean:.3f}"
-        ci = "n/a" if agg.ci_low is None else f"[{agg.ci_low:.3f}, {agg.ci_high:.3f}]"
-        table.add_row(name, mean, ci, str(agg.n_ok), str(agg.n_skipped), str(agg.n_error))
-    Console().print(table)
-
-
-def _write(result, out: str | Path) -> Path:
-    folder = Path(out)
-    folder.mkdir(parents=True, exist_ok=True)
-    result.save(folder / "result.json")
-    result.to_csv(folder / "scores.csv")
-    return folder
-
-
-def cmd_evaluate_ray(args, options: dict) -> int:
-    import json
-
-    from .integrations.ray import _ray, evaluate_ray
-
-    ray = _ray()
-    ray.init(address=args.address, ignore_reinit_error=True, log_to_driver=False)
-    out = Path(args.out)
-    run = evaluate_ray(args.data, metrics=args.metrics, judge=None if args.llm else (args.judge or "local"),
-                       llm=args.llm, embeddings=args.embeddings, output=out / "shards", resume=args.resume,
-                       num_actors=args.actors, batch_size=args.batch_size, **options)
-    _print_table(run, f"{args.data} (judge: {args.llm or args.judge or 'local'}, engine: ray)")
-    summary = {"aggregates": {m: a.to_dict() for m, a in run.aggregates.items()}, "provenance": run.provenance}
-    (out / "summary.json").write_text(json.dumps(summary, indent=1, default=str))
-    print(f"wrote {out / 'shards'} (Parquet, one shard per batch) and {out / 'summary.json'}")
-    return 0
-
-
-def cmd_evaluate(args) -> int:
-    from .engine import evaluate
-
-    options = {}
-    if args.llm:
-        options = {"cache": False if args.no_cache else (args.cache_path or True), "dry_run": args.dry_run,
-                   "budget": args.budget, "max_concurrency": args.max_concurrency, "rpm": args.rpm, "tpm": args.tpm,
-                   "timeout": args.timeout}
-    if args.engine == "ray":
-        return cmd_evaluate_ray(args, {k: v for k, v in options.items() if k != "dry_run"})
-    try:
-        result = evaluate(args.data, metrics=args.metrics, judge=args.judge, llm=args.llm, embeddings=args.embeddings,
-                          out=None if args.dry_run else args.out, resume=args.resume,
-                          show_progress=not args.quiet and sys.stderr.isatty(), **options)
-    except KeyboardInterrupt:
-        again = " ".join(a for a in sys.argv[1:] if a != "--resume")
-        print(f"ragmeter: interrupted. Finished results are stored in {args.out}; continue with:\n"
-              f"  ragmeter {again} --out {args.out} --resume" if "--out" not in sys.argv else
-              f"ragmeter: interrupted. Finished results are stored in {args.out}; continue with:\n"
-              f"  ragmeter {again} --resume", file=sys.stderr)
-        return 130
-    judge = result.provenance["judge"]["name"]
-    if "dry_run" in result.provenance:
-        d = result.provenance["dry_run"]
-        cost = "unknown (no price for this model)" if d["cost_usd_estimate"] is None else f"${d['cost_usd_estimate']:.4f}"
-        print(f"dry run: {d['calls']} calls would be made ({d['cached_calls']} answered from the cache), "
-              f"about {d['prompt_tokens_estimate']} prompt tokens, input cost about {cost}")
-        return 0
-    _print_table(result, f"{args.data} ({len(result)} samples, judge: {judge})")
-    usage = result.provenance["judge"].get("usage")
-    if usage:
-        cost = "unknown (no price for this model)" if usage["cost_usd"] is None else f"${usage['cost_usd']:.4f}"
-        print(f"LLM: {usage['calls']} calls, {usage['cache_hits']} from cache, {usage['retries']} retries, "
-              f"{usage['prompt_tokens']}+{usage['completion_tokens']} tokens, cost {cost}")
-    folder = _write(result, args.out)
-    print(f"wrote {folder / 'result.json'} and {folder / 'scores.csv'}")
-    return 0
-
-
 def cmd_demo(args) -> int:
     from .demo import bad_rows, good_rows
     from .engine import evaluate
@@ -188,11 +150,11 @@ def cmd_demo(args) -> int:
     judge = resolve_judge(args.judge)
     good = evaluate(good_rows(), judge=judge)
     bad = evaluate(bad_rows(), judge=judge)
-    _print_table(good, f"good pipeline (judge: {judge.name})")
-    _print_table(bad, f"bad pipeline (judge: {judge.name})")
+    print_table(good, f"good pipeline (judge: {judge.name})")
+    print_table(bad, f"bad pipeline (judge: {judge.name})")
     out = Path(args.out or "ragmeter-demo")
-    _write(good, out / "good")
-    _write(bad, out / "bad")
+    write_run(good, out / "good")
+    write_run(bad, out / "bad")
     from .report.html import write_report
 
     report = write_report(out / "report.html", good, bad, ("good pipeline", "bad pipeline"), "ragmeter demo: good vs bad pipeline")
@@ -242,7 +204,8 @@ def cmd_check(args) -> int:
     from .results import Result
 
     thresholds = parse_thresholds(args.minimums, args.thresholds, args.preset)
-    report = check(Result.load(args.run), thresholds, args.use_lower_bound)
+    report = check(Result.load(args.run), thresholds, args.use_lower_bound, max_error_rate=args.max_error_rate,
+                   min_n=args.min_n)
     print(report)
     return 0 if report.passed else 1
 
@@ -302,7 +265,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not args.command:
-        parser.print_help()
+        parser.print_help(sys.stderr)
+        print("ragmeter: error: give a command, e.g. ragmeter evaluate data.jsonl", file=sys.stderr)
         return 2
     warnings.showwarning = _show_warning
     try:
@@ -318,7 +282,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"ragmeter: internal error: {type(exc).__name__}: {exc} "
               "(set RAGMETER_DEBUG=1 for the traceback, and please report it)", file=sys.stderr)
-        return 1
+        return INTERNAL_ERROR
 
 
 if __name__ == "__main__":  # pragma: no cover

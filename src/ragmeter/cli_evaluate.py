@@ -1,0 +1,124 @@
+"""The ``ragmeter evaluate`` command: load the data, score it, write the run, and end with one
+summary line and the exit code of the run's outcome (0 all scored, 3 errors above
+--max-error-rate, 4 stopped by the budget; see failures.RunOutcome)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .errors import ConfigError
+
+
+def print_table(result, title: str) -> None:
+    """A table of aggregates; ``result`` is a Result or anything with ``aggregates``."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title)
+    for col in ("metric", "mean", "95% CI", "ok", "skipped", "error"):
+        table.add_column(col, justify="left" if col == "metric" else "right")
+    for name, agg in result.aggregates.items():
+        mean = "n/a" if agg.mean is None else f"{agg.mean:.3f}"
+        ci = "n/a" if agg.ci_low is None else f"[{agg.ci_low:.3f}, {agg.ci_high:.3f}]"
+        table.add_row(name, mean, ci, str(agg.n_ok), str(agg.n_skipped), str(agg.n_error))
+    Console().print(table)
+
+
+def write_run(result, out: str | Path) -> Path:
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    result.save(folder / "result.json")
+    result.to_csv(folder / "scores.csv")
+    return folder
+
+
+def cmd_evaluate_ray(args, options: dict) -> int:
+    import json
+
+    from .failures import RunOutcome
+    from .integrations.ray import _ray, evaluate_ray
+
+    if args.encoding:
+        raise ConfigError("--encoding works with the local engine only; convert the file to UTF-8 for --engine ray.")
+    ray = _ray()
+    ray.init(address=args.address, ignore_reinit_error=True, log_to_driver=False)
+    out = Path(args.out)
+    run = evaluate_ray(args.data, metrics=args.metrics, judge=None if args.llm else (args.judge or "local"),
+                       llm=args.llm, embeddings=args.embeddings, output=out / "shards", resume=args.resume,
+                       num_actors=args.actors, batch_size=args.batch_size, **options)
+    print_table(run, f"{args.data} (judge: {args.llm or args.judge or 'local'}, engine: ray)")
+    summary = {"aggregates": {m: a.to_dict() for m, a in run.aggregates.items()}, "provenance": run.provenance}
+    (out / "summary.json").write_text(json.dumps(summary, indent=1, default=str))
+    print(f"wrote {out / 'shards'} (Parquet, one shard per batch) and {out / 'summary.json'}")
+    n_samples = next((a.n for a in run.aggregates.values()), 0)
+    outcome = RunOutcome.of_aggregates(run.aggregates, n_samples, args.max_error_rate)
+    print(outcome.line())
+    return outcome.exit_code
+
+
+def _llm_options(args) -> dict:
+    if not args.llm:
+        return {}
+    return {"cache": False if args.no_cache else (args.cache_path or True), "dry_run": args.dry_run,
+            "budget": args.budget, "max_concurrency": args.max_concurrency, "rpm": args.rpm, "tpm": args.tpm,
+            "timeout": args.timeout}
+
+
+def _out_folder(out: str) -> Path:
+    """--out as a folder that exists, or a user error naming it."""
+    folder = Path(out)
+    if folder.exists() and not folder.is_dir():
+        raise ConfigError(f"--out {out}: is a file; --out names a folder for result.json and scores.csv.")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(f"--out {out}: cannot create this folder ({exc.strerror or exc}); choose another path.") from None
+    return folder
+
+
+def _interrupted(args) -> int:
+    again = " ".join(a for a in sys.argv[1:] if a != "--resume")
+    where = "" if "--out" in sys.argv else f" --out {args.out}"
+    print(f"ragmeter: interrupted. Finished results are stored in {args.out}; continue with:\n"
+          f"  ragmeter {again}{where} --resume", file=sys.stderr)
+    return 130
+
+
+def _print_dry_run(d: dict) -> None:
+    cost = "unknown (no price for this model)" if d["cost_usd_estimate"] is None else f"${d['cost_usd_estimate']:.4f}"
+    print(f"dry run: {d['calls']} calls would be made ({d['cached_calls']} answered from the cache), "
+          f"about {d['prompt_tokens_estimate']} prompt tokens, input cost about {cost}")
+
+
+def cmd_evaluate(args) -> int:
+    from .engine import evaluate
+    from .failures import RunOutcome
+    from .loaders import load_path
+
+    options = _llm_options(args)
+    if args.engine == "ray":
+        return cmd_evaluate_ray(args, {k: v for k, v in options.items() if k != "dry_run"})
+    data = load_path(args.data, encoding=args.encoding)
+    if not args.dry_run:
+        _out_folder(args.out)
+    try:
+        result = evaluate(data, metrics=args.metrics, judge=args.judge, llm=args.llm, embeddings=args.embeddings,
+                          out=None if args.dry_run else args.out, resume=args.resume,
+                          show_progress=not args.quiet and sys.stderr.isatty(), **options)
+    except KeyboardInterrupt:
+        return _interrupted(args)
+    if "dry_run" in result.provenance:
+        _print_dry_run(result.provenance["dry_run"])
+        return 0
+    print_table(result, f"{args.data} ({len(result)} samples, judge: {result.provenance['judge']['name']})")
+    usage = result.provenance["judge"].get("usage")
+    if usage:
+        cost = "unknown (no price for this model)" if usage["cost_usd"] is None else f"${usage['cost_usd']:.4f}"
+        print(f"LLM: {usage['calls']} calls, {usage['cache_hits']} from cache, {usage['retries']} retries, "
+              f"{usage['prompt_tokens']}+{usage['completion_tokens']} tokens, cost {cost}")
+    folder = write_run(result, args.out)
+    print(f"wrote {folder / 'result.json'} and {folder / 'scores.csv'}")
+    outcome = RunOutcome.of(result, args.max_error_rate)
+    print(outcome.line())
+    return outcome.exit_code
