@@ -3,7 +3,8 @@
 Content-addressed: the key hashes the model id, the prompt version, the sampling settings
 and the exact request, so a changed prompt or model never reuses a stale answer, and an
 identical request never pays twice. WAL mode and a busy timeout let several processes read
-and write the same file at once. No secret is part of a key or a value.
+and write the same file at once. No secret is part of a key or a value: values are scrubbed of
+API keys as they are written (redaction.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError
+from .redaction import scrub
 
 
 def default_cache_path() -> Path:
@@ -81,7 +83,7 @@ class Cache:
 
     def put(self, key: str, value: dict[str, Any], model: str = "", prompt: str = "") -> None:
         self._connect().execute("INSERT OR REPLACE INTO answers (key, model, prompt, value, created) VALUES (?, ?, ?, ?, ?)",
-                                (key, model, prompt, json.dumps(value, ensure_ascii=False), time.time()))
+                                (key, model, prompt, scrub(json.dumps(value, ensure_ascii=False)), time.time()))
 
     def info(self) -> dict[str, Any]:
         db = self._connect()

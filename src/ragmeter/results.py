@@ -12,6 +12,7 @@ import numpy as np
 
 from .errors import DatasetError
 from .metrics.base import MetricResult
+from .redaction import scrub
 from .stats import bootstrap_ci
 
 SCHEMA = "ragmeter.result/1"
@@ -168,7 +169,8 @@ class Result:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(json.dumps(self.to_dict(), ensure_ascii=False, indent=1, default=_jsonable), encoding="utf-8")
+        text = scrub(json.dumps(self.to_dict(), ensure_ascii=False, indent=1, default=_jsonable))
+        tmp.write_text(text, encoding="utf-8")
         tmp.replace(path)
         return path
 
@@ -197,13 +199,13 @@ class Result:
         frame = self.to_pandas()
         for col in ("retrieved_contexts", "reference_contexts"):
             frame[col] = [json.dumps(v, ensure_ascii=False) if v is not None else None for v in frame[col]]
-        frame.to_csv(path, index=False)
+        Path(path).write_text(scrub(frame.to_csv(index=False)), encoding="utf-8", newline="")
         return Path(path)
 
     def to_jsonl(self, path: str | Path) -> Path:
         with Path(path).open("w", encoding="utf-8") as fh:
             for row in self.rows():
-                fh.write(json.dumps(row, ensure_ascii=False, default=_jsonable) + "\n")
+                fh.write(scrub(json.dumps(row, ensure_ascii=False, default=_jsonable)) + "\n")
         return Path(path)
 
 

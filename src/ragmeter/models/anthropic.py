@@ -8,17 +8,21 @@ from typing import Any, Sequence
 
 import httpx
 
-from .base import ChatModel, Completion, Message, PermanentError, TransientError
+from ..redaction import register
+from . import http
+from .base import ChatModel, Completion, Message, TransientError, token_count
 
 API_VERSION = "2023-06-01"
 
 
 class AnthropicChat(ChatModel):
     def __init__(self, model: str, api_key: str | None = None, base_url: str | None = None, timeout: float = 60.0,
-                 max_tokens: int = 2048):
+                 max_tokens: int = 2048, max_reply_bytes: int = http.MAX_REPLY_BYTES):
         self.model = model
         self.id = f"anthropic:{model}"
         self._api_key = api_key if api_key is not None else os.environ.get("ANTHROPIC_API_KEY")
+        register(self._api_key)
+        self.max_reply_bytes = max_reply_bytes
         self.base_url = (base_url or os.environ.get("ANTHROPIC_BASE_URL") or "https://api.anthropic.com").rstrip("/")
         self.timeout = timeout
         self.default_max_tokens = max_tokens
@@ -37,7 +41,8 @@ class AnthropicChat(ChatModel):
             headers = {"anthropic-version": API_VERSION, "content-type": "application/json"}
             if self._api_key:
                 headers["x-api-key"] = self._api_key
-            self._client = httpx.AsyncClient(base_url=self.base_url, headers=headers, timeout=self.timeout)
+            self._client = httpx.AsyncClient(base_url=self.base_url, headers=headers,
+                                             timeout=http.client_timeout(self.timeout))
         return self._client
 
     async def complete(self, messages: Sequence[Message], schema: dict[str, Any] | None = None,
@@ -48,24 +53,18 @@ class AnthropicChat(ChatModel):
                                    "messages": [{"role": m.role, "content": m.content} for m in messages if m.role != "system"]}
         if system:
             payload["system"] = system
+        where = f"{self.base_url}/v1/messages"
+        reply = await http.post(self._http(), "/v1/messages", payload, where, self.max_reply_bytes)
+        http.raise_for_status(reply, where)  # 529 (overloaded) is a 5xx: retried
+        data = reply.json()
         try:
-            response = await self._http().post("/v1/messages", json=payload)
-        except httpx.TimeoutException:
-            raise TransientError(f"timed out after {self.timeout:g} s") from None
-        except httpx.TransportError as exc:
-            raise TransientError(f"connection failed: {type(exc).__name__}") from None
-        if response.status_code in (429, 529) or response.status_code >= 500:
-            retry = response.headers.get("retry-after")
-            raise TransientError(f"HTTP {response.status_code}", float(retry) if retry and retry.replace(".", "").isdigit()
-                                 else None, rate_limited=response.status_code == 429)
-        if response.status_code >= 400:
-            text = response.text[:300].replace(self._api_key, "[redacted]") if self._api_key else response.text[:300]
-            raise PermanentError(f"HTTP {response.status_code} from Anthropic: {text}")
-        data = response.json()
-        text = "".join(block.get("text", "") for block in data.get("content", []) if block.get("type") == "text")
-        usage = data.get("usage") or {}
+            text = "".join(block.get("text", "") for block in data.get("content", []) if block.get("type") == "text")
+        except (AttributeError, TypeError):
+            raise TransientError("the reply has no content[] of text blocks", kind="reply") from None
+        usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
         finish = "length" if data.get("stop_reason") == "max_tokens" else data.get("stop_reason")
-        return Completion(text, int(usage.get("input_tokens") or 0), int(usage.get("output_tokens") or 0), finish, data)
+        return Completion(text, token_count(usage.get("input_tokens")), token_count(usage.get("output_tokens")),
+                          finish, data)
 
     async def aclose(self) -> None:
         if self._client is not None:

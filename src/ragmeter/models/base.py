@@ -17,6 +17,9 @@ class Message:
 
 @dataclass
 class Completion:
+    """A reply. Token counts are as the server reported them (0 when it did not, negative when
+    what it sent could not be read as a count); the call runner checks them before pricing."""
+
     text: str
     prompt_tokens: int = 0
     completion_tokens: int = 0
@@ -25,16 +28,27 @@ class Completion:
 
 
 class TransientError(Exception):
-    """Worth retrying: rate limit, server error, timeout, dropped connection."""
+    """Worth retrying: rate limit, server error, timeout, dropped connection.
 
-    def __init__(self, message: str, retry_after: float | None = None, rate_limited: bool = False):
+    ``kind`` is one of "connection" (refused, reset, name not resolved), "timeout", "server"
+    (5xx), "rate_limited" (429) or "reply" (a reply that could not be read); the call runner's
+    circuit breaker counts the first two."""
+
+    def __init__(self, message: str, retry_after: float | None = None, rate_limited: bool = False,
+                 kind: str | None = None):
         super().__init__(message)
         self.retry_after = retry_after
         self.rate_limited = rate_limited
+        self.kind = kind or ("rate_limited" if rate_limited else "server")
 
 
 class PermanentError(Exception):
-    """Not worth retrying: bad request, authentication, unknown model."""
+    """Not worth retrying: bad request, authentication, unknown model. ``status`` is the HTTP
+    status when there was one (401, 403 and 404 say the endpoint or key is wrong)."""
+
+    def __init__(self, message: str, status: int | None = None):
+        super().__init__(message)
+        self.status = status
 
 
 class ChatModel(ABC):
@@ -65,6 +79,15 @@ class Embedder(ABC):
 
     def describe(self) -> dict[str, Any]:
         return {"embedder": self.id}
+
+
+def token_count(value: Any) -> int:
+    """A usage count from a reply: 0 when absent, -1 when it is not a finite number."""
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or abs(value) == float("inf"):
+        return -1
+    return int(value)
 
 
 def normalise(rows: Any) -> np.ndarray:

@@ -13,30 +13,20 @@ from typing import Any, Sequence
 
 import httpx
 
-from .base import ChatModel, Completion, Embedder, Message, PermanentError, TransientError, normalise
+from ..redaction import register
+from . import http
+from .base import ChatModel, Completion, Embedder, Message, PermanentError, TransientError, normalise, token_count
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 
 
-def _retry_after(response: httpx.Response) -> float | None:
-    value = response.headers.get("retry-after")
-    if value is None:
-        return None
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        return None
-
-
-def _redact(text: str, secret: str | None) -> str:
-    return text.replace(secret, "[redacted]") if secret else text
-
-
 class _OpenAIHTTP:
-    def __init__(self, base_url: str | None, api_key: str | None, timeout: float):
+    def __init__(self, base_url: str | None, api_key: str | None, timeout: float, max_reply_bytes: int):
         self.base_url = (base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL).rstrip("/")
         self._api_key = api_key if api_key is not None else os.environ.get("OPENAI_API_KEY")
+        register(self._api_key)
         self.timeout = timeout
+        self.max_reply_bytes = max_reply_bytes
         self._client: httpx.AsyncClient | None = None
         self._loop: Any = None
 
@@ -47,27 +37,18 @@ class _OpenAIHTTP:
         if self._client is None or self._loop is not loop:  # a client belongs to one event loop
             self._loop = loop
             headers = {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
-            self._client = httpx.AsyncClient(base_url=self.base_url, headers=headers, timeout=self.timeout)
+            self._client = httpx.AsyncClient(base_url=self.base_url, headers=headers,
+                                             timeout=http.client_timeout(self.timeout))
         return self._client
 
     async def post(self, path: str, payload: dict[str, Any]) -> dict[str, Any]:
-        try:
-            response = await self._http().post(path, json=payload)
-        except httpx.TimeoutException as exc:
-            raise TransientError(f"timed out after {self.timeout:g} s ({type(exc).__name__})") from None
-        except httpx.TransportError as exc:
-            raise TransientError(f"connection failed: {type(exc).__name__}") from None
-        if response.status_code == 429:
-            raise TransientError("rate limited (HTTP 429)", _retry_after(response), rate_limited=True)
-        if response.status_code >= 500:
-            raise TransientError(f"server error (HTTP {response.status_code})", _retry_after(response))
-        if response.status_code >= 400:
-            detail = _redact(response.text[:300], self._api_key)
-            raise PermanentError(f"HTTP {response.status_code} from {self.base_url}{path}: {detail}")
-        try:
-            return response.json()
-        except ValueError:
-            raise TransientError("the server's reply was not JSON") from None
+        where = f"{self.base_url}{path}"
+        reply = await http.post(self._http(), path, payload, where, self.max_reply_bytes)
+        http.raise_for_status(reply, where)
+        data = reply.json()
+        if not isinstance(data, dict):
+            raise TransientError(f"the reply from {where} was JSON but not an object", kind="reply")
+        return data
 
     async def aclose(self) -> None:
         if self._client is not None:
@@ -79,9 +60,9 @@ class OpenAICompatible(ChatModel):
     supports_schema = True
 
     def __init__(self, model: str, base_url: str | None = None, api_key: str | None = None, timeout: float = 60.0,
-                 extra_body: dict[str, Any] | None = None):
+                 extra_body: dict[str, Any] | None = None, max_reply_bytes: int = http.MAX_REPLY_BYTES):
         self.model = model
-        self._http = _OpenAIHTTP(base_url, api_key, timeout)
+        self._http = _OpenAIHTTP(base_url, api_key, timeout, max_reply_bytes)
         self.id = f"openai:{model}"
         self.extra_body = dict(extra_body or {})
         self._schema_rejected = False
@@ -115,9 +96,11 @@ class OpenAICompatible(ChatModel):
             choice = data["choices"][0]
             text = choice["message"].get("content") or ""
         except (KeyError, IndexError, TypeError, AttributeError):
-            raise TransientError("the reply has no choices[0].message.content") from None
-        usage = data.get("usage") or {}
-        return Completion(text, int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0),
+            raise TransientError("the reply has no choices[0].message.content", kind="reply") from None
+        if not isinstance(text, str):
+            raise TransientError("the reply's message.content is not text", kind="reply")
+        usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
+        return Completion(text, token_count(usage.get("prompt_tokens")), token_count(usage.get("completion_tokens")),
                           choice.get("finish_reason"), data)
 
     async def aclose(self) -> None:
@@ -125,21 +108,36 @@ class OpenAICompatible(ChatModel):
 
 
 class OpenAIEmbeddings(Embedder):
+    """OpenAI's /embeddings. Inside an LLM judge its calls go through the judge's call runner
+    (``embed_batch``: retries, concurrency, cost and budget); ``aembed`` alone calls directly."""
+
     def __init__(self, model: str = "text-embedding-3-small", base_url: str | None = None, api_key: str | None = None,
-                 timeout: float = 60.0, batch_size: int = 256):
+                 timeout: float = 60.0, batch_size: int = 256, max_reply_bytes: int = 64_000_000):
         self.model = model
-        self._http = _OpenAIHTTP(base_url, api_key, timeout)
+        self._http = _OpenAIHTTP(base_url, api_key, timeout, max_reply_bytes)
         self.id = f"openai-embeddings:{model}"
         self.batch_size = batch_size
+
+    def describe(self) -> dict[str, Any]:
+        return {"embedder": self.id, "base_url": self._http.base_url}
+
+    async def embed_batch(self, texts: Sequence[str]) -> tuple[list[list[float]], int]:
+        """One request: the rows in order and the tokens the server counted (0 if it did not say)."""
+        data = await self._http.post("/embeddings", {"model": self.model, "input": list(texts)})
+        items = data.get("data")
+        try:
+            rows = [item["embedding"] for item in sorted(items, key=lambda d: d.get("index", 0))]
+        except (TypeError, KeyError, AttributeError):
+            raise TransientError("the embeddings reply has no data[].embedding", kind="reply") from None
+        if len(rows) != len(texts):
+            raise TransientError(f"asked for {len(texts)} embeddings, got {len(rows)}", kind="reply")
+        usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
+        return rows, token_count(usage.get("prompt_tokens"))
 
     async def aembed(self, texts: Sequence[str]):
         rows: list[list[float]] = []
         for start in range(0, len(texts), self.batch_size):
-            data = await self._http.post("/embeddings", {"model": self.model, "input": list(texts[start:start + self.batch_size])})
-            items = sorted(data.get("data", []), key=lambda d: d.get("index", 0))
-            rows.extend(item["embedding"] for item in items)
-        if len(rows) != len(texts):
-            raise TransientError(f"asked for {len(texts)} embeddings, got {len(rows)}")
+            rows.extend((await self.embed_batch(texts[start:start + self.batch_size]))[0])
         return normalise(rows)
 
     async def aclose(self) -> None:

@@ -1,0 +1,100 @@
+"""One JSON request over HTTP, as the API clients (OpenAI-compatible, Anthropic) send it: the
+reply is read in chunks up to a size cap (a huge or endless reply is cut off with an error, in
+bounded memory), connecting is given at most 10 s (an unreachable host fails fast), and each
+failure is classified for the call runner (retry or not; counted by the circuit breaker or not).
+Text taken from a reply into an error message is scrubbed of secrets."""
+
+from __future__ import annotations
+
+import datetime as dt
+import email.utils
+import json
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+import httpx
+
+from ..redaction import scrub
+from .base import PermanentError, TransientError
+
+MAX_REPLY_BYTES = 10_000_000
+CONNECT_TIMEOUT_S = 10.0
+
+
+class ReplyTooLarge(PermanentError):
+    """The reply passed the size cap; it was cut off unread (asking again would do the same)."""
+
+
+def client_timeout(timeout: float) -> httpx.Timeout:
+    """``timeout`` per read or write, and at most 10 s to connect."""
+    return httpx.Timeout(timeout, connect=min(timeout, CONNECT_TIMEOUT_S))
+
+
+def retry_after(headers: Mapping[str, str]) -> float | None:
+    """Retry-After in seconds: a number, or an HTTP date; None when absent or unreadable."""
+    value = headers.get("retry-after")
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=dt.timezone.utc)
+    return max(0.0, (when - dt.datetime.now(dt.timezone.utc)).total_seconds())
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: httpx.Headers
+    body: bytes
+
+    def text(self) -> str:
+        return self.body.decode("utf-8", errors="replace")
+
+    def json(self) -> Any:
+        try:
+            return json.loads(self.body)
+        except (ValueError, UnicodeDecodeError):
+            raise TransientError("the server's reply was not JSON", kind="reply") from None
+
+
+async def post(client: httpx.AsyncClient, path: str, payload: dict[str, Any], where: str,
+               max_bytes: int = MAX_REPLY_BYTES) -> Reply:
+    """POST ``payload`` as JSON and read the reply, at most ``max_bytes`` of it."""
+    try:
+        async with client.stream("POST", path, json=payload) as response:
+            declared = response.headers.get("content-length", "")
+            if declared.isdigit() and int(declared) > max_bytes:
+                raise _too_large(where, f"it announced {int(declared):,} bytes", max_bytes)
+            body = bytearray()
+            async for chunk in response.aiter_bytes():
+                body += chunk
+                if len(body) > max_bytes:
+                    raise _too_large(where, "it went on", max_bytes)
+            return Reply(response.status_code, response.headers, bytes(body))
+    except httpx.TimeoutException as exc:
+        raise TransientError(f"timed out ({type(exc).__name__}) at {where}", kind="timeout") from None
+    except httpx.TransportError as exc:
+        raise TransientError(f"connection failed: {type(exc).__name__} at {where}", kind="connection") from None
+
+
+def _too_large(where: str, how: str, max_bytes: int) -> ReplyTooLarge:
+    return ReplyTooLarge(f"the reply from {where} was cut off at {max_bytes / 1e6:g} MB ({how}); "
+                         "a judge's reply is a few kilobytes: check the server")
+
+
+def raise_for_status(reply: Reply, where: str) -> None:
+    """429 and 5xx are worth retrying; any other 4xx is not (401/403/404: wrong key or endpoint)."""
+    status = reply.status
+    if status == 429:
+        raise TransientError(f"rate limited (HTTP 429) at {where}", retry_after(reply.headers), rate_limited=True)
+    if status >= 500:
+        raise TransientError(f"server error (HTTP {status}) at {where}", retry_after(reply.headers), kind="server")
+    if status >= 400:
+        raise PermanentError(f"HTTP {status} from {where}: {scrub(reply.text()[:300])}", status)
