@@ -54,6 +54,24 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _usd(text: str) -> float:
+    from .budget import check_budget
+
+    try:
+        return check_budget(text)  # type: ignore[return-value]
+    except RagmeterError:
+        raise argparse.ArgumentTypeError(f"expected an amount of USD, 0 or more (e.g. 2.5), got '{text}'") from None
+
+
+def _seconds(text: str) -> float:
+    from .deadline import check_deadline
+
+    try:
+        return check_deadline(text)  # type: ignore[return-value]
+    except RagmeterError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0 (e.g. 3600), got '{text}'") from None
+
+
 def _metric_list(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
@@ -93,7 +111,10 @@ def _add_evaluate(sub) -> None:
     llm.add_argument("--no-cache", action="store_true", help="do not read or write the answer cache")
     llm.add_argument("--cache", dest="cache_path", default=None, help="cache file (default: the user cache folder)")
     llm.add_argument("--dry-run", action="store_true", help="count the calls and tokens, make none")
-    llm.add_argument("--budget", type=float, default=None, metavar="USD", help="stop new calls past this cost")
+    llm.add_argument("--budget", type=_usd, default=None, metavar="USD",
+                     help="stop new calls before the run's cost could pass this, --resume included")
+    llm.add_argument("--deadline", type=_seconds, default=None, metavar="SECONDS",
+                     help="stop the judge's calls this long after the start, waits for retries included")
     llm.add_argument("--max-concurrency", type=int, default=16)
     llm.add_argument("--rpm", type=int, default=None, help="requests per minute cap")
     llm.add_argument("--tpm", type=int, default=None, help="tokens per minute cap")

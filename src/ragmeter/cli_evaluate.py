@@ -86,9 +86,28 @@ def _interrupted(args) -> int:
 
 
 def _print_dry_run(d: dict) -> None:
-    cost = "unknown (no price for this model)" if d["cost_usd_estimate"] is None else f"${d['cost_usd_estimate']:.4f}"
-    print(f"dry run: {d['calls']} calls would be made ({d['cached_calls']} answered from the cache), "
-          f"about {d['prompt_tokens_estimate']} prompt tokens, input cost about {cost}")
+    if d["cost_usd_estimate"] is None:
+        cost = "cost unknown (no price for this model)"
+    else:
+        cost = f"cost about ${d['cost_usd_estimate']:.4f}, at most ${d['cost_usd_max']:.4f} if every reply used max_tokens"
+    embeddings = f" and {d['embedding_calls']} embedding calls" if d["embedding_calls"] else ""
+    print(f"dry run: {d['calls']} calls would be made{embeddings} ({d['cached_calls']} answered from the cache), "
+          f"about {d['prompt_tokens_estimate']} prompt tokens and {d['completion_tokens_estimate']} reply tokens "
+          f"(replies assumed {d['reply_share_assumed']:.0%} of the prompt); {cost}")
+
+
+def _print_usage(judge: dict) -> None:
+    usage = judge.get("usage")
+    if not usage:
+        return
+    cost = "unknown (no price for this model)" if usage["cost_usd"] is None else f"${usage['cost_usd']:.4f}"
+    before = (judge.get("runner") or {}).get("budget", {}).get("spent_before_usd")
+    if before:
+        cost += f" (${before:.4f} before --resume)"
+    extra = f", {usage['embedding_calls']} embedding calls" if usage.get("embedding_calls") else ""
+    flagged = f", {usage['flagged']} replies with impossible usage counted at the bound" if usage.get("flagged") else ""
+    print(f"LLM: {usage['calls']} calls{extra}, {usage['cache_hits']} from cache, {usage['retries']} retries, "
+          f"{usage['prompt_tokens']}+{usage['completion_tokens']} tokens, cost {cost}{flagged}")
 
 
 def cmd_evaluate(args) -> int:
@@ -98,13 +117,15 @@ def cmd_evaluate(args) -> int:
 
     options = _llm_options(args)
     if args.engine == "ray":
+        if args.deadline is not None:
+            raise ConfigError("--deadline works with the local engine only.")
         return cmd_evaluate_ray(args, {k: v for k, v in options.items() if k != "dry_run"})
     data = load_path(args.data, encoding=args.encoding)
     if not args.dry_run:
         _out_folder(args.out)
     try:
         result = evaluate(data, metrics=args.metrics, judge=args.judge, llm=args.llm, embeddings=args.embeddings,
-                          out=None if args.dry_run else args.out, resume=args.resume,
+                          out=None if args.dry_run else args.out, resume=args.resume, deadline=args.deadline,
                           show_progress=not args.quiet and sys.stderr.isatty(), **options)
     except KeyboardInterrupt:
         return _interrupted(args)
@@ -112,12 +133,8 @@ def cmd_evaluate(args) -> int:
         _print_dry_run(result.provenance["dry_run"])
         return 0
     print_table(result, f"{args.data} ({len(result)} samples, judge: {result.provenance['judge']['name']})")
-    usage = result.provenance["judge"].get("usage")
-    if usage:
-        cost = "unknown (no price for this model)" if usage["cost_usd"] is None else f"${usage['cost_usd']:.4f}"
-        print(f"LLM: {usage['calls']} calls, {usage['cache_hits']} from cache, {usage['retries']} retries, "
-              f"{usage['prompt_tokens']}+{usage['completion_tokens']} tokens, cost {cost}")
-    folder = write_run(result, args.out)
+    _print_usage(result.provenance["judge"])
+    folder = Path(args.out)  # written by the run itself, while it held the folder
     print(f"wrote {folder / 'result.json'} and {folder / 'scores.csv'}")
     outcome = RunOutcome.of(result, args.max_error_rate)
     print(outcome.line())

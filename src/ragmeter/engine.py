@@ -24,9 +24,13 @@ from .judges import Judge, resolve_judge
 from .loaders import load_dataset
 from .metrics import Metric, MetricResult, resolve_metrics
 from .judges.llm_parse import JudgeOutputError
+from .breaker import EndpointDown
+from .budget import BudgetExceeded
+from .deadline import DeadlineExceeded, check_deadline
+from .dry_run import DryRunCall
+from .redaction import scrub
 from .results import Result
-from .runner import BudgetExceeded, DryRunCall
-from .store import RunStore, fingerprint
+from .store import RunStore, identity
 
 
 def check_columns(dataset: EvaluationDataset, metrics: Sequence[Metric]) -> None:
@@ -77,15 +81,28 @@ async def _score_one(metric: Metric, sample: Sample, ask: Asker) -> MetricResult
     if why:
         return MetricResult.skipped(why)
     try:
-        return await metric.score(sample, ask)
+        result = await metric.score(sample, ask)
     except DryRunCall:
-        return MetricResult.skipped("dry run: the judge's calls were counted, not made")
+        result = None
     except BudgetExceeded as exc:  # marked, so that the gate and the exit code can tell it from a failure
         return MetricResult.error(f"BudgetExceeded: {exc}", stopped_by="budget")
+    except (EndpointDown, DeadlineExceeded) as exc:  # the run stopped calling the judge: one clear reason
+        return MetricResult.error(f"{type(exc).__name__}: {exc}", stopped_by=STOPPED_BY[type(exc)])
     except JudgeOutputError as exc:
-        return MetricResult.error(f"the judge's reply could not be used: {exc}", raw_output=exc.raw)
+        return MetricResult.error(f"the judge's reply could not be used: {scrub(str(exc))}", raw_output=scrub(exc.raw))
     except Exception as exc:  # noqa: BLE001 - one failure must not stop the run
-        return MetricResult.error(f"{type(exc).__name__}: {exc}")
+        return MetricResult.error(scrub(f"{type(exc).__name__}: {exc}"))
+    if result is None or _dry_run(ask.judge):  # a score from stand-in replies means nothing
+        return MetricResult.skipped("dry run: the judge's calls were counted, not made")
+    return result
+
+
+STOPPED_BY = {EndpointDown: "endpoint", DeadlineExceeded: "deadline"}
+
+
+def _dry_run(judge: Judge) -> bool:
+    runner = getattr(judge, "runner", None)
+    return bool(runner is not None and runner.settings.dry_run)
 
 
 async def _score_sample(index: int, sample: Sample, metrics: Sequence[Metric], ask: Asker,
@@ -107,16 +124,19 @@ async def _score_sample(index: int, sample: Sample, metrics: Sequence[Metric], a
 
 async def aevaluate(dataset: Any, metrics: Sequence[Any] | None = None, judge: Any = None,
                     llm: Any = None, embeddings: Any = None, *, out: Any = None, resume: bool = False,
-                    window: int = 1024, confidence: float = 0.95, n_resamples: int = 1000, seed: int = 0,
-                    show_progress: bool = False, **llm_options: Any) -> Result:
+                    deadline: float | None = None, window: int = 1024, confidence: float = 0.95,
+                    n_resamples: int = 1000, seed: int = 0, show_progress: bool = False, **llm_options: Any) -> Result:
     """Score ``dataset`` with ``metrics`` (default: the four of RAGAS) using ``judge``.
 
     With ``out=DIR`` every finished result is stored as it completes and the Result is saved
-    to DIR/result.json; ``resume=True`` continues a run stored there, redoing nothing that
-    finished (results with status error are tried again)."""
+    to DIR/result.json and DIR/scores.csv, one run writing there at a time; ``resume=True``
+    continues a run stored there, redoing nothing that finished (results with status error are
+    tried again) and counting what it spent against ``budget``. ``deadline`` (seconds) stops the
+    LLM judge's calls that long after the start, waits for retries included."""
     data = load_dataset(dataset)
     chosen = resolve_metrics(metrics)
     check_columns(data, chosen)
+    check_deadline(deadline)
     notes = summarise_notes(data)
     for line in notes:
         warnings.warn(line, RagmeterWarning, stacklevel=3)
@@ -124,12 +144,53 @@ async def aevaluate(dataset: Any, metrics: Sequence[Any] | None = None, judge: A
     ask = Asker(the_judge)
     started = dt.datetime.now(dt.timezone.utc)
     digest = dataset_hash(data)
-    store, done = None, {}
-    if out is not None:
-        store = RunStore(out)
-        store.begin(digest, fingerprint({m.name: m.describe() for m in chosen}, the_judge.describe()), len(data),
-                    [m.name for m in chosen], resume)
-        done = store.finished()
+    store = _open_store(out, digest, chosen, the_judge, len(data), resume)
+    try:
+        done = store.finished() if store is not None else {}
+        _start_runner(the_judge, store, deadline)
+        scores = await _score_all(data, chosen, ask, done, store, window, show_progress)
+        provenance = make_provenance(the_judge, chosen, digest, len(data), started, ask,
+                                     {"confidence": confidence, "n_resamples": n_resamples, "seed": seed,
+                                      "window": window, "deadline_s": deadline})
+        if store is not None:
+            provenance["run_store"] = {"path": str(store.path), "resumed_results": len(done)}
+        result = Result([s.to_dict() for s in data.samples], scores, [m.name for m in chosen], provenance, notes)
+        if store is not None:  # written while the folder is still ours
+            result.save(store.folder / "result.json")
+            result.to_csv(store.folder / "scores.csv")
+            store.complete()
+    finally:
+        if store is not None:
+            store.close()
+    return result
+
+
+def _open_store(out: Any, digest: str, metrics: Sequence[Metric], judge: Judge, n: int, resume: bool) -> RunStore | None:
+    """The run store of ``out``, locked for this run and checked against it (None without ``out``)."""
+    if out is None:
+        return None
+    store = RunStore(out)
+    try:
+        store.begin(digest, identity({m.name: m.describe() for m in metrics}, judge.describe()), n,
+                    [m.name for m in metrics], resume)
+    except BaseException:
+        store.close()
+        raise
+    return store
+
+
+def _start_runner(judge: Judge, store: RunStore | None, deadline: float | None) -> None:
+    """Tell an LLM judge's call runner the run's deadline and what the run spent before a resume."""
+    runner = getattr(judge, "runner", None)
+    if runner is not None and hasattr(runner, "start_run"):
+        runner.start_run(deadline, store.spent() if store is not None else 0.0,
+                         store.record_spent if store is not None else None)
+
+
+async def _score_all(data: EvaluationDataset, chosen: Sequence[Metric], ask: Asker,
+                     done: dict[tuple[int, str], MetricResult], store: RunStore | None, window: int,
+                     show_progress: bool) -> list[dict[str, MetricResult]]:
+    the_judge = ask.judge
     scores: list[dict[str, MetricResult]] = []
     progress = _Progress(len(data)) if show_progress else None
     # in-process judges batch best with many samples at once; an LLM judge keeps a few in flight
@@ -146,16 +207,7 @@ async def aevaluate(dataset: Any, metrics: Sequence[Any] | None = None, judge: A
         if progress:
             progress.close()
         await the_judge.aclose()  # an HTTP client belongs to this event loop
-    provenance = make_provenance(the_judge, chosen, digest, len(data), started, ask,
-                                 {"confidence": confidence, "n_resamples": n_resamples, "seed": seed, "window": window})
-    if store is not None:
-        provenance["run_store"] = {"path": str(store.path), "resumed_results": len(done)}
-    result = Result([s.to_dict() for s in data.samples], scores, [m.name for m in chosen], provenance, notes)
-    if store is not None:
-        result.save(store.folder / "result.json")
-        store.complete()
-        store.close()
-    return result
+    return scores
 
 
 def make_provenance(judge: Judge, metrics: Sequence[Metric], digest: str, n: int, started: dt.datetime, ask: Asker,
@@ -171,10 +223,7 @@ def make_provenance(judge: Judge, metrics: Sequence[Metric], digest: str, n: int
     }
     runner = getattr(judge, "runner", None)
     if runner is not None and runner.settings.dry_run:
-        tokens = sum(c["prompt_tokens"] for c in runner.dry_run_calls)
-        provenance["dry_run"] = {"calls": len(runner.dry_run_calls), "prompt_tokens_estimate": tokens,
-                                 "cost_usd_estimate": None if runner.price is None else tokens * runner.price[0] / 1e6,
-                                 "cached_calls": runner.usage.cache_hits}
+        provenance["dry_run"] = runner.dry.summary(runner.usage.cache_hits)
     return provenance
 
 

@@ -77,6 +77,18 @@ def unscored(result: Any, metric: str) -> Unscored:
     return out
 
 
+def _stop_reason(result: Any) -> str | None:
+    """The reason of the first result the run's circuit breaker or deadline stopped, if any."""
+    for row in result.metric_results:
+        for metric in result.metrics:
+            if row[metric].evidence.get("stopped_by") in STOP_MARKS:
+                return row[metric].reason
+    return None
+
+
+STOP_MARKS = ("endpoint", "deadline")  # MetricResult.evidence["stopped_by"] when the runner stopped calling
+
+
 @dataclass
 class RunOutcome:
     """The whole run in one line and one exit code (see the README's exit codes)."""
@@ -86,10 +98,12 @@ class RunOutcome:
     counts: dict[str, int]
     max_error_rate: float = 0.0
     example: str | None = None  # the first error's reason, to show what went wrong
+    stop: str | None = None  # why the run stopped calling the judge (circuit breaker, deadline), shown whole
 
     @classmethod
     def of(cls, result: Any, max_error_rate: float = 0.0) -> "RunOutcome":
         counts = dict.fromkeys(KINDS, 0)
+        stop = _stop_reason(result)  # the run stopped calling the judge: that says it all
         example = None
         for metric in result.metrics:
             missing = unscored(result, metric)
@@ -97,7 +111,7 @@ class RunOutcome:
                 counts[kind] += missing.count(kind)
             if example is None:
                 example = next((s["reason"] for k in ERROR_KINDS for s in missing.samples[k]), None)
-        return cls(len(result.samples), len(result.metrics), counts, max_error_rate, example)
+        return cls(len(result.samples), len(result.metrics), counts, max_error_rate, example, stop)
 
     @classmethod
     def of_aggregates(cls, aggregates: Mapping[str, Any], n_samples: int, max_error_rate: float = 0.0) -> "RunOutcome":
@@ -138,7 +152,9 @@ class RunOutcome:
             text += "; stopped by the budget (continue with --resume and a larger --budget)"
         elif code == 3:
             text += (f"; errors are {self.error_rate:.0%} of results, above --max-error-rate {self.max_error_rate:g}")
-        if self.example:
+        if self.stop:
+            text += f"; {self.stop}"
+        elif self.example:
             shown = self.example if len(self.example) <= 160 else self.example[:157] + "..."
             text += f"; first error: {shown}"
         return text + f" (exit {code})"

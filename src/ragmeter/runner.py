@@ -1,32 +1,38 @@
-"""CallRunner: every LLM call of a run goes through here.
+"""CallRunner: every call a run makes to a model goes through here, chat and embeddings alike.
 
-Cache first (only replies that can be used are cached); then rate limits (requests and tokens per minute), an adaptive concurrency
-limit (grow by one after a window of successes, halve on a 429), a per-call timeout, and
-retries with exponential backoff and jitter on transient failures, honouring Retry-After.
-Token usage and cost are tallied from every reply; a budget stops new calls cleanly.
+Cache first (only replies that can be used are cached); then the circuit breaker and the run's
+deadline (breaker.py, deadline.py), rate limits and an adaptive concurrency limit (limits.py),
+the budget reserved on the call's worst case at the moment it is sent (budget.py), a per-call
+timeout, and retries with exponential backoff and jitter on transient failures, honouring
+Retry-After up to a cap. Usage is checked and priced from every reply; replies and error
+messages are scrubbed of API keys before anything keeps them (redaction.py). In a dry run
+calls are counted and answered by stand-ins (dry_run.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
-import time
-from collections import deque
+import warnings
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Awaitable, Callable, Sequence
 
+import numpy as np
+
+from .breaker import CircuitBreaker, EndpointDown
+from .budget import (Budget, BudgetExceeded, check_budget, checked_tokens, prompt_token_bound,
+                     prompt_token_estimate)
 from .cache import Cache, cache_key
-from .cost import Usage, load_prices, price_of
-from .errors import RagmeterError
-from .models.base import ChatModel, Completion, Message, PermanentError, TransientError
+from .cost import Usage, cost_of, load_prices, price_of
+from .deadline import Deadline, DeadlineExceeded
+from .dry_run import DryRunCall, DryRunTally, stand_in_reply
+from .errors import ConfigError, RagmeterWarning
+from .limits import AdaptiveLimit, RateLimiter
+from .models.base import ChatModel, Completion, Embedder, Message, PermanentError, TransientError, normalise
+from .redaction import scrub, scrub_error
 
-
-class BudgetExceeded(RagmeterError):
-    """The budget would be passed by the next call; finished samples are kept."""
-
-
-class DryRunCall(RagmeterError):
-    """Raised instead of calling the model in a dry run; the call was counted."""
+__all__ = ["CallRunner", "RunnerSettings", "BudgetExceeded", "DryRunCall", "EndpointDown", "DeadlineExceeded",
+           "AdaptiveLimit", "RateLimiter", "reply_fits", "estimate_tokens"]
 
 
 @dataclass
@@ -35,6 +41,12 @@ class RunnerSettings:
     max_retries: int = 6
     backoff_base: float = 1.0
     backoff_cap: float = 60.0
+    #: a server's Retry-After is honoured up to this many seconds
+    retry_after_cap: float = 60.0
+    #: attempts in a row that cannot reach the model (or are refused with 401/403/404) before the run stops calling it
+    breaker_threshold: int = 8
+    #: the reply length a budget assumes for a call that sets no max_tokens
+    assumed_reply_tokens: int = 4096
     max_concurrency: int = 16
     start_concurrency: int = 4
     rpm: int | None = None
@@ -46,75 +58,12 @@ class RunnerSettings:
     #: an object with ``async wait(tokens)`` shared by many runners (the Ray engine's global limiter)
     rate_limiter: Any = None
 
-
-class AdaptiveLimit:
-    """At most ``limit`` calls in flight; additive increase, multiplicative decrease."""
-
-    def __init__(self, start: int, maximum: int):
-        self.maximum = max(1, maximum)
-        self.limit = max(1, min(start, self.maximum))
-        self.in_flight = 0
-        self.peak = 0
-        self._successes = 0
-        self._cond = asyncio.Condition()
-
-    async def acquire(self) -> None:
-        async with self._cond:
-            await self._cond.wait_for(lambda: self.in_flight < self.limit)
-            self.in_flight += 1
-            self.peak = max(self.peak, self.in_flight)
-
-    async def release(self, outcome: str) -> None:
-        async with self._cond:
-            self.in_flight -= 1
-            if outcome == "ok":
-                self._successes += 1
-                if self._successes >= self.limit and self.limit < self.maximum:
-                    self.limit += 1
-                    self._successes = 0
-            elif outcome == "rate_limited":
-                self.limit = max(1, self.limit // 2)
-                self._successes = 0
-            self._cond.notify_all()
-
-
-class RateLimiter:
-    """Sliding one-minute windows of requests and tokens."""
-
-    def __init__(self, rpm: int | None, tpm: int | None, clock=time.monotonic, window_s: float = 60.0):
-        self.rpm, self.tpm, self._clock, self.window = rpm, tpm, clock, window_s
-        self._requests: deque[float] = deque()
-        self._tokens: deque[tuple[float, int]] = deque()
-        self._lock = asyncio.Lock()
-
-    async def wait(self, tokens: int) -> None:
-        if not self.rpm and not self.tpm:
-            return
-        async with self._lock:
-            while True:
-                delay = self.try_acquire(tokens)
-                if delay == 0:
-                    return
-                await asyncio.sleep(min(1.0, max(0.01, delay)))  # re-check the clock at least every second
-
-    def try_acquire(self, tokens: int) -> float:
-        """Take a slot now and return 0, or return how long to wait before asking again."""
-        now = self._clock()
-        while self._requests and now - self._requests[0] >= self.window:
-            self._requests.popleft()
-        while self._tokens and now - self._tokens[0][0] >= self.window:
-            self._tokens.popleft()
-        used = sum(t for _, t in self._tokens)
-        waits = []
-        if self.rpm and len(self._requests) >= self.rpm:
-            waits.append(self.window - (now - self._requests[0]))
-        if self.tpm and self._tokens and used + tokens > self.tpm:
-            waits.append(self.window - (now - self._tokens[0][0]))
-        if waits:
-            return max(0.001, min(waits))
-        self._requests.append(now)
-        self._tokens.append((now, tokens))
-        return 0.0
+    def __post_init__(self) -> None:
+        self.budget_usd = check_budget(self.budget_usd)
+        for name in ("timeout", "retry_after_cap"):
+            value = getattr(self, name)
+            if not (isinstance(value, (int, float)) and value > 0 and value != float("inf")):
+                raise ConfigError(f"{name} must be a number of seconds above 0; got {value!r}.")
 
 
 def reply_fits(text: str, schema: dict[str, Any] | None) -> bool:
@@ -131,7 +80,7 @@ def reply_fits(text: str, schema: dict[str, Any] | None) -> bool:
 
 
 def estimate_tokens(messages: Sequence[Message]) -> int:
-    return sum(len(m.content) for m in messages) // 4 + 8 * len(messages)
+    return prompt_token_estimate([m.content for m in messages])
 
 
 class CallRunner:
@@ -142,15 +91,32 @@ class CallRunner:
         self.usage = Usage()
         self.prices = load_prices(self.settings.prices)
         self.price = price_of(model.id, self.prices)
+        self.budget = Budget(self.settings.budget_usd)
+        self.breaker = CircuitBreaker(self.settings.breaker_threshold, model.id)
+        self.deadline = Deadline()
+        self.dry = DryRunTally()
         self.limit: AdaptiveLimit | None = None
         self.rate: Any = None
-        self.dry_run_calls: list[dict[str, Any]] = []
+        self._on_spend: Callable[[float], None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._reserved = 0.0
+        self._warned: set[str] = set()
         self._rng = random.Random(self.settings.seed)
         if self.settings.budget_usd is not None and self.price is None and not self.settings.dry_run:
-            raise RagmeterError(f"a budget needs the price of '{model.id}': pass prices={{'{model.id}': (input, output)}} "
-                                "in USD per million tokens, or set RAGMETER_PRICES.")
+            raise ConfigError(f"a budget needs the price of '{model.id}': pass prices={{'{model.id}': (input, output)}} "
+                              "in USD per million tokens, or set RAGMETER_PRICES.")
+
+    @property
+    def dry_run_calls(self) -> list[dict[str, Any]]:
+        return self.dry.calls
+
+    def start_run(self, deadline_s: float | None = None, spent_before: float = 0.0,
+                  on_spend: Callable[[float], None] | None = None) -> None:
+        """Begin a run: its deadline, what it spent before a --resume, and where to record spending."""
+        self.deadline = Deadline(deadline_s)
+        self.budget.start(spent_before)
+        self.breaker.reset()
+        self._on_spend = on_spend
+        self._warned.clear()
 
     def _ensure_loop_state(self) -> None:
         loop = asyncio.get_running_loop()
@@ -164,6 +130,7 @@ class CallRunner:
         return cache_key(self.model.id, prompt_version, temperature, max_tokens, schema,
                          [(m.role, m.content) for m in messages])
 
+    # ---- chat ---------------------------------------------------------------------------
     async def call(self, messages: Sequence[Message], schema: dict[str, Any] | None, prompt_version: str,
                    temperature: float = 0.0, max_tokens: int | None = None,
                    usable: Callable[[str], bool] | None = None) -> Completion:
@@ -177,68 +144,154 @@ class CallRunner:
             if hit is not None and check(hit.get("text", "")):
                 self.usage.cache_hits += 1
                 return Completion(hit["text"], 0, 0, hit.get("finish_reason"))
-        estimate = estimate_tokens(messages)
+        texts = [m.content for m in messages]
+        estimate, bound = prompt_token_estimate(texts), prompt_token_bound(texts)
+        reply_cap = max_tokens or getattr(self.model, "default_max_tokens", None) or self.settings.assumed_reply_tokens
         if self.settings.dry_run:
-            self.dry_run_calls.append({"prompt": prompt_version, "prompt_tokens": estimate})
-            raise DryRunCall("dry run: call counted, not made")
-        reserved = self._reserve_budget(estimate)
-        try:
-            completion = await self._call_with_retries(messages, schema, temperature, max_tokens, estimate)
-        finally:
-            self._reserved -= reserved
-        self.usage.add(completion.prompt_tokens or estimate, completion.completion_tokens, self.price)
+            self.dry.add(prompt_version, estimate, reply_cap, self.price)
+            return Completion(stand_in_reply(messages, schema), 0, 0, "stop")  # never cached
+        completion, reserved = await self._attempts(
+            lambda: self.model.complete(messages, schema, temperature, max_tokens), estimate,
+            cost_of(self.price, bound, reply_cap) or 0.0)
+        completion.text = scrub(completion.text)
+        tokens = checked_tokens(completion.prompt_tokens, completion.completion_tokens, estimate, bound,
+                                completion.text, reply_cap)
+        self.usage.add(tokens.prompt, tokens.completion, self.price)
+        await self._settle(reserved, cost_of(self.price, tokens.prompt, tokens.completion), tokens.problem)
         if self.cache is not None and completion.finish_reason != "length" and check(completion.text):
             self.cache.put(key, {"text": completion.text, "finish_reason": completion.finish_reason},
                            self.model.id, prompt_version)
         return completion
 
-    def _reserve_budget(self, estimate: int) -> float:
-        """Refuse a call that could pass the budget, counting calls already in flight."""
-        budget = self.settings.budget_usd
-        if budget is None or self.price is None:
-            return 0.0
-        spent = self.usage.cost_usd or 0.0
-        cost = estimate * (self.price[0] + self.price[1] / 4) / 1e6  # the prompt, and a reply a quarter as long
-        if spent + self._reserved + cost > budget:
-            raise BudgetExceeded(f"budget of ${budget:.4f} reached (spent ${spent:.4f}); finished samples are kept")
-        self._reserved += cost
-        return cost
+    # ---- embeddings ---------------------------------------------------------------------
+    def embedder(self, embedder: Embedder) -> Embedder:
+        """``embedder`` with its calls through this runner when it calls a server (it has
+        ``embed_batch``); an in-process embedder is returned as it is."""
+        if not hasattr(embedder, "embed_batch"):
+            return embedder
+        price = price_of(embedder.id, self.prices)
+        if self.settings.budget_usd is not None and price is None and not self.settings.dry_run:
+            raise ConfigError(f"a budget needs the price of the embeddings '{embedder.id}': pass "
+                              f"prices={{'{embedder.id}': (input, 0)}} in USD per million tokens, or set RAGMETER_PRICES.")
+        return RunnerEmbedder(embedder, self, price)
 
-    async def _call_with_retries(self, messages, schema, temperature, max_tokens, estimate) -> Completion:
+    async def embed(self, embedder: Any, texts: Sequence[str], price: tuple[float, float] | None) -> np.ndarray:
+        size = max(1, int(getattr(embedder, "batch_size", 256)))
+        batches = [list(texts[i:i + size]) for i in range(0, len(texts), size)]
+        parts = await asyncio.gather(*(self._embed_batch(embedder, b, price) for b in batches))
+        return normalise([row for part in parts for row in part])
+
+    async def _embed_batch(self, embedder: Any, texts: list[str], price) -> list[list[float]]:
+        estimate, bound = prompt_token_estimate(texts), prompt_token_bound(texts)
+        if self.settings.dry_run:
+            self.dry.add("embeddings", estimate, 0, price)
+            return [[1.0, 0.0] for _ in texts]
+        (rows, reported), reserved = await self._attempts(lambda: embedder.embed_batch(texts), estimate,
+                                                          cost_of(price, bound, 0) or 0.0)
+        tokens = checked_tokens(reported, 0, estimate, bound, "", 0)
+        self.usage.add_embedding(tokens.prompt, price)
+        await self._settle(reserved, cost_of(price, tokens.prompt, 0), tokens.problem)
+        return rows
+
+    # ---- the attempts of one call ----------------------------------------------------------
+    async def _attempts(self, send: Callable[[], Awaitable[Any]], tokens: int, worst: float) -> tuple[Any, float]:
+        """Send until a reply comes, retrying transient failures; returns the reply and the
+        budget reserved for it (to be settled with what it cost)."""
         self._ensure_loop_state()
         assert self.limit is not None and self.rate is not None
         attempt = 0
         while True:
-            await self.rate.wait(estimate)
-            await self.limit.acquire()
-            outcome = "error"
-            try:
-                completion = await asyncio.wait_for(
-                    self.model.complete(messages, schema, temperature, max_tokens), self.settings.timeout)
-                outcome = "ok"
-                return completion
-            except asyncio.TimeoutError:
-                error: TransientError = TransientError(f"timed out after {self.settings.timeout:g} s")
-            except TransientError as exc:
-                error = exc
-                if exc.rate_limited:
-                    outcome = "rate_limited"
-            except PermanentError:
-                self.usage.failures += 1
-                raise
-            finally:
-                await self.limit.release(outcome)
+            self.breaker.check()
+            self.deadline.check()
+            await self.rate.wait(tokens)
+            outcome = await self._attempt(send, worst)
+            if not isinstance(outcome, TransientError):
+                return outcome  # (reply, reserved)
+            error = outcome
+            self.breaker.record(error)
             attempt += 1
             if attempt > self.settings.max_retries:
                 self.usage.failures += 1
-                raise TransientError(f"{error} (gave up after {attempt} attempts)")
+                raise TransientError(scrub(f"{error} (gave up after {attempt} attempts)"), kind=error.kind)
             self.usage.retries += 1
-            delay = error.retry_after if error.retry_after is not None else min(
-                self.settings.backoff_cap, self.settings.backoff_base * 2 ** (attempt - 1)) * self._rng.uniform(0.5, 1.5)
-            await asyncio.sleep(delay)
+            await self._wait_before_retry(error, attempt)
+
+    async def _attempt(self, send: Callable[[], Awaitable[Any]], worst: float) -> Any:
+        """One attempt: a (reply, reserved) pair, or the TransientError to retry."""
+        assert self.limit is not None
+        await self.limit.acquire()
+        outcome, reserved = "error", 0.0
+        try:
+            self.breaker.check()  # again: it may have tripped, or the deadline passed, while this call waited
+            self.deadline.check()
+            reserved = await self.budget.reserve(worst)  # at send time, on the worst case
+            reply = await asyncio.wait_for(send(), self.deadline.bound(self.settings.timeout))
+            outcome = "ok"
+            self.breaker.success()
+            return reply, reserved
+        except asyncio.TimeoutError:
+            self.deadline.check()  # cut off by the run's deadline, not by the endpoint
+            return TransientError(f"timed out after {self.settings.timeout:g} s", kind="timeout")
+        except TransientError as exc:
+            outcome = "rate_limited" if exc.rate_limited else "error"
+            return scrub_error(exc)
+        except PermanentError as exc:
+            self.breaker.record(exc)
+            self.usage.failures += 1
+            raise scrub_error(exc) from None
+        finally:
+            await self.limit.release(outcome)
+            if outcome != "ok":
+                await self.budget.settle(reserved, 0.0)  # nothing was spent
+
+    async def _wait_before_retry(self, error: TransientError, attempt: int) -> None:
+        s = self.settings
+        if error.retry_after is not None:
+            delay = min(error.retry_after, s.retry_after_cap)
+            why = f"the server asked to wait {error.retry_after:g} s (Retry-After, honoured up to {s.retry_after_cap:g} s)"
+        else:
+            delay = min(s.backoff_cap, s.backoff_base * 2 ** (attempt - 1)) * self._rng.uniform(0.5, 1.5)
+            why = f"the next retry is due in {delay:.1f} s"
+        if not self.deadline.allows(delay):
+            raise DeadlineExceeded(f"{error}; {why}, past the run's deadline of {self.deadline.seconds:g} s. "
+                                   "Finished samples are kept; continue with --resume")
+        await self.breaker.sleep(delay)
+
+    async def _settle(self, reserved: float, cost: float | None, problem: str | None) -> None:
+        await self.budget.settle(reserved, cost)
+        if problem:
+            self.usage.flagged += 1
+            if problem not in self._warned:
+                self._warned.add(problem)
+                warnings.warn(f"{self.model.id} reported {problem}; counted at the bound", RagmeterWarning,
+                              stacklevel=2)
+        if self._on_spend is not None and cost:
+            self._on_spend(self.budget.total)
 
     def describe(self) -> dict[str, Any]:
         s = self.settings
         return {"timeout_s": s.timeout, "max_retries": s.max_retries, "max_concurrency": s.max_concurrency,
-                "rpm": s.rpm, "tpm": s.tpm, "budget_usd": s.budget_usd, "price_per_mtok": self.price,
+                "retry_after_cap_s": s.retry_after_cap, "breaker_threshold": s.breaker_threshold,
+                "deadline_s": self.deadline.seconds, "rpm": s.rpm, "tpm": s.tpm, "budget_usd": s.budget_usd,
+                "budget": self.budget.describe(), "price_per_mtok": self.price,
                 "cache": str(self.cache.path) if self.cache else None}
+
+
+class RunnerEmbedder(Embedder):
+    """An embedder whose calls go through a CallRunner (retries, concurrency, cost, budget)."""
+
+    def __init__(self, inner: Any, runner: CallRunner, price: tuple[float, float] | None):
+        self.inner, self.runner, self.price = inner, runner, price
+        self.id = inner.id
+
+    def describe(self) -> dict[str, Any]:
+        return self.inner.describe()
+
+    async def aembed(self, texts: Sequence[str]) -> np.ndarray:
+        return await self.runner.embed(self.inner, list(texts), self.price)
+
+    async def aclose(self) -> None:
+        closer = getattr(self.inner, "aclose", None)
+        if closer is not None:
+            await closer()
+

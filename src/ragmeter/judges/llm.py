@@ -47,7 +47,7 @@ class LLMJudge(Judge):
             cache = Cache()
         self.runner = CallRunner(llm, cache or None, settings)
         self.llm = llm
-        self.embeddings = embeddings or default_embedder()
+        self.embeddings = self.runner.embedder(embeddings or default_embedder())  # remote ones via the runner
         self.temperature = temperature
         self.max_tokens = max_tokens
 
