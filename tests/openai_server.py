@@ -4,7 +4,13 @@ protocol, for tests and benchmarks of the LLM judge through the real client stac
 It plays a simple deterministic model: it reads the JSON data block of ragmeter's prompts and
 answers by word overlap. It is not an LLM (none can run here at useful quality); what is under
 test is everything around the model: HTTP, retries, timeouts, parsing, caching, batching.
-Faults are injected on demand, one per request: ``server.faults.extend(["429", "500", ...])``.
+Faults are injected on demand, one per request: ``server.faults.extend(["429", "500", ...])``,
+or on every request: ``server.always = "hang"``. Beside errors and bad replies there are the
+faults of a hostile or broken endpoint, each bounded so that no test can hang: "hang" (no reply
+for ``hang_seconds``), "drip" (a byte every 0.1 s for ``hang_seconds``), "huge" (20 MB announced
+and sent), "endless" (chunked, no length, until the client hangs up or 256 MB), "echo_key" and
+"echo_key_json" (the credentials sent back in the reply, in changed letter case), "absurd_usage"
+(10^12 tokens). ``completion_tokens`` set reports every reply as that long.
 """
 
 from __future__ import annotations
@@ -137,16 +143,64 @@ class Handler(BaseHTTPRequestHandler):
         srv = self.server
         with srv.lock:
             srv.requests.append({"path": self.path, "headers": dict(self.headers), "body": body, "t": time.time()})
-            fault = srv.faults.popleft() if srv.faults else None
+            fault = srv.faults.popleft() if srv.faults else srv.always
             srv.in_flight += 1
             srv.peak_in_flight = max(srv.peak_in_flight, srv.in_flight)
         try:
             if srv.latency:
                 time.sleep(srv.latency)
-            self._handle(body, fault)
+            if not self._hostile(fault):
+                self._handle(body, fault)
+        except (BrokenPipeError, ConnectionResetError):  # the client hung up: what several faults expect
+            self.close_connection = True
         finally:
             with srv.lock:
                 srv.in_flight -= 1
+
+    def _hostile(self, fault: str | None) -> bool:
+        """Answer with a fault of a broken or hostile endpoint; False if ``fault`` is not one."""
+        srv = self.server
+        if fault in ("401", "403"):
+            self._send(int(fault), {"error": {"message": "invalid api key"}})
+        elif fault == "hang":
+            time.sleep(srv.hang_seconds)
+            self.close_connection = True
+        elif fault == "drip":
+            self.send_response(200)
+            self.send_header("Content-Length", "100000")
+            self.end_headers()
+            for _ in range(int(srv.hang_seconds / 0.1)):
+                self.wfile.write(b" ")
+                self.wfile.flush()
+                time.sleep(0.1)
+            self.close_connection = True
+        elif fault == "huge":
+            self._stream(20 * 1024 * 1024, chunked=False)
+        elif fault == "endless":
+            self._stream(256 * 1024 * 1024, chunked=True)
+        else:
+            return False
+        return True
+
+    def _stream(self, total: int, chunked: bool) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header(*(("Transfer-Encoding", "chunked") if chunked else ("Content-Length", str(total))))
+        self.end_headers()
+        piece = b"x" * 65536
+        for _ in range(total // len(piece)):
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece) if chunked else piece)
+        if chunked:
+            self.wfile.write(b"0\r\n\r\n")
+        self.close_connection = True
+
+    def _echo_key(self, json_reply: bool) -> str:
+        key = (self.headers.get("Authorization") or "").removeprefix("Bearer ")
+        if not json_reply:  # a proxy's error page, served with status 200
+            return f"<html>Gateway: forwarded with key {key.upper()} (original: {key})</html>"
+        return json.dumps({"texts": [{"id": "t0", "claims": [
+            {"claim": f"The key is {key.lower()}", "supported": True, "evidence": f"Authorization: Bearer {key}"}]}],
+            "verdicts": [{"index": 0, "useful": True, "reason": f"key {key.swapcase()}"}]})
 
     def _handle(self, body: dict, fault: str | None) -> None:
         srv = self.server
@@ -193,15 +247,21 @@ class Handler(BaseHTTPRequestHandler):
             content = f"```json\n{content}\n```\nHope that helps."
         elif fault == "truncated":
             content, finish = content[: len(content) // 2], "length"
+        elif fault in ("echo_key", "echo_key_json"):
+            content = self._echo_key(fault == "echo_key_json")
         prompt_tokens = sum(len(m["content"]) for m in messages) // 4
+        completion_tokens = srv.completion_tokens or len(content) // 4
+        if fault == "absurd_usage":
+            prompt_tokens = completion_tokens = 10 ** 12
+        srv.billed.append((prompt_tokens, completion_tokens))
         if anthropic:
             return self._send(200, {"type": "message", "content": [{"type": "text", "text": content}],
                                     "stop_reason": "max_tokens" if finish == "length" else "end_turn",
-                                    "usage": {"input_tokens": prompt_tokens, "output_tokens": len(content) // 4}})
+                                    "usage": {"input_tokens": prompt_tokens, "output_tokens": completion_tokens}})
         self._send(200, {"id": "x", "object": "chat.completion", "model": body.get("model"),
                          "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
                                       "finish_reason": finish}],
-                         "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": len(content) // 4}})
+                         "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens}})
 
 
 class FakeOpenAIServer(ThreadingHTTPServer):
@@ -215,6 +275,10 @@ class FakeOpenAIServer(ThreadingHTTPServer):
         self.lock = threading.Lock()
         self.retry_after = "0.05"
         self.slow_seconds = 2.0
+        self.always: str | None = None  # a fault for every request
+        self.hang_seconds = 5.0
+        self.completion_tokens: int | None = None  # report every chat reply as this many tokens
+        self.billed: list[tuple[int, int]] = []  # (prompt, completion) tokens of each chat reply sent
         self.in_flight = 0
         self.peak_in_flight = 0
         self._thread = threading.Thread(target=self.serve_forever, daemon=True)

@@ -96,11 +96,11 @@ def test_resume_refuses_changed_data_or_settings(tmp_path):
 def test_budget_stop_then_resume_finishes_the_run(tmp_path):
     with FakeOpenAIServer() as server:
         model = OpenAICompatible("judge-model", base_url=server.url, api_key="sk-test")
-        prices = {"openai:judge-model": (1000.0, 1000.0)}
-        first = evaluate(good_rows(), metrics=["context_precision"], llm=model, cache=False, budget=0.6, prices=prices,
+        prices = {"openai:judge-model": (120.0, 120.0)}  # a few calls fit (each reserves its worst case)
+        first = evaluate(good_rows(), metrics=["context_precision"], llm=model, cache=False, budget=0.5, prices=prices,
                          max_concurrency=1, out=tmp_path / "b")
         errors = sum(r["context_precision"].status == "error" for r in first.metric_results)
-        assert errors > 0
+        assert 0 < errors < len(good_rows())
         n = len(server.chat_requests())
         second = evaluate(good_rows(), metrics=["context_precision"], llm=model, cache=False, out=tmp_path / "b",
                           resume=True)
