@@ -75,3 +75,9 @@ def test_scrub_replaces_the_key_in_any_case(text):
 def test_short_values_are_not_treated_as_secrets():
     register("abc")  # too short to be a key: replacing it would mangle ordinary text
     assert scrub("abc abcdef") == "abc abcdef"
+
+
+def test_a_key_like_variable_counts_only_when_its_value_looks_like_a_key(monkeypatch):
+    monkeypatch.setenv("FEATURE_TOKEN", "enabled")  # a word, not a key: ordinary text keeps it
+    monkeypatch.setenv("SERVICE_API_KEY", "svc-0123456789abcdefXYZ")
+    assert scrub("answer enabled by svc-0123456789ABCDEFxyz") == "answer enabled by [redacted]"

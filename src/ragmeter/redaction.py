@@ -17,6 +17,8 @@ import threading
 MARK = "[redacted]"
 #: shorter values are not treated as secrets: replacing them would mangle ordinary text
 MIN_SECRET_LENGTH = 6
+#: a key-like environment variable counts when its value looks like a key: long, one word
+MIN_ENV_SECRET_LENGTH = 16
 _KEY_NAMES = re.compile(r"(API_?KEY|_TOKEN|_SECRET|ACCESS_KEY)$", re.IGNORECASE)
 
 _lock = threading.Lock()
@@ -33,7 +35,8 @@ def register(secret: str | None) -> None:
 
 def secrets_known() -> frozenset[str]:
     """The registered secrets and the values of key-like environment variables (OPENAI_API_KEY, ...)."""
-    from_env = {v for k, v in os.environ.items() if _KEY_NAMES.search(k) and len(v) >= MIN_SECRET_LENGTH}
+    from_env = {v for k, v in os.environ.items()
+                if _KEY_NAMES.search(k) and len(v) >= MIN_ENV_SECRET_LENGTH and v.split() == [v]}
     with _lock:
         return frozenset(_registered | from_env)
 

@@ -153,11 +153,15 @@ class CallRunner:
         completion, reserved = await self._attempts(
             lambda: self.model.complete(messages, schema, temperature, max_tokens), estimate,
             cost_of(self.price, bound, reply_cap) or 0.0)
-        completion.text = scrub(completion.text)
-        tokens = checked_tokens(completion.prompt_tokens, completion.completion_tokens, estimate, bound,
-                                completion.text, reply_cap)
-        self.usage.add(tokens.prompt, tokens.completion, self.price)
-        await self._settle(reserved, cost_of(self.price, tokens.prompt, tokens.completion), tokens.problem)
+        tokens = None
+        try:
+            completion.text = scrub(completion.text if isinstance(completion.text, str) else "")
+            tokens = checked_tokens(completion.prompt_tokens, completion.completion_tokens, estimate, bound,
+                                    completion.text, reply_cap)
+            self.usage.add(tokens.prompt, tokens.completion, self.price)
+        finally:  # the reservation is always given back, at what the reply cost
+            await self._settle(reserved, tokens and cost_of(self.price, tokens.prompt, tokens.completion),
+                               tokens and tokens.problem)
         if self.cache is not None and completion.finish_reason != "length" and check(completion.text):
             self.cache.put(key, {"text": completion.text, "finish_reason": completion.finish_reason},
                            self.model.id, prompt_version)
@@ -186,12 +190,12 @@ class CallRunner:
         if self.settings.dry_run:
             self.dry.add("embeddings", estimate, 0, price)
             return [[1.0, 0.0] for _ in texts]
-        (rows, reported), reserved = await self._attempts(lambda: embedder.embed_batch(texts), estimate,
-                                                          cost_of(price, bound, 0) or 0.0)
-        tokens = checked_tokens(reported, 0, estimate, bound, "", 0)
+        reply, reserved = await self._attempts(lambda: embedder.embed_batch(texts), estimate,
+                                               cost_of(price, bound, 0) or 0.0)
+        tokens = checked_tokens(reply[1] if isinstance(reply[1], int) else -1, 0, estimate, bound, "", 0)
         self.usage.add_embedding(tokens.prompt, price)
         await self._settle(reserved, cost_of(price, tokens.prompt, 0), tokens.problem)
-        return rows
+        return reply[0]
 
     # ---- the attempts of one call ----------------------------------------------------------
     async def _attempts(self, send: Callable[[], Awaitable[Any]], tokens: int, worst: float) -> tuple[Any, float]:
