@@ -24,6 +24,8 @@ _ATTRIBUTION = re.compile(
     rf"|(?:the|this|these) {_SOURCE} {_SAYS}(?: that)?"
     rf"|(?:it is|it's) (?:stated|mentioned|noted|reported|explained) (?:in the {_SOURCE} )?that"
     rf"|(?:(?:final|short|direct) )?(?:answer|response)\s*:"
+    # the answer's yes or no to the question, before the sentence that says what it means
+    rf"|(?:yes|no)[,.!;:](?=\s+[^\d\s])"
     # a connective or an aside that opens the sentence: how it follows on, not what it claims
     rf"|(?:it(?:'s|’s| is) (?:also )?(?:worth (?:noting|mentioning)|important to (?:note|remember)|notable)"
     rf"|(?:please )?note|keep in mind|remember|additionally|furthermore|moreover|however|in addition|also|"

@@ -24,7 +24,7 @@ from .base import (
 )
 from .framing import is_chatter, without_attribution
 from .markup import is_label
-from .noncommittal import is_noncommittal
+from .noncommittal import is_noncommittal, is_refusal
 from .text import content_set, coverage, negated, number_agreement, numbers, split_sentences
 
 
@@ -36,10 +36,11 @@ def ramp(value: float, threshold: float, width: float = 0.4) -> float:
 def split_into_claims(text: str) -> list[str]:
     """Sentences, further split at semicolons, without their framing ("According to the
     documents, ..."); headings and introductions ("Summary:", "The causes are:"), words to the
-    reader ("I hope this helps!") and pieces without content words are dropped."""
+    reader ("I hope this helps!"), refusals ("The documents do not say.") and pieces without
+    content words are dropped."""
     claims: list[str] = []
     for sentence in split_sentences(text):
-        if is_label(sentence) or is_chatter(sentence):
+        if is_label(sentence) or is_chatter(sentence) or is_refusal(sentence):
             continue
         for piece in without_attribution(sentence).split(";"):
             piece = piece.strip()

@@ -54,6 +54,20 @@ def is_noncommittal(answer: str, max_words: int = 40) -> bool:
     return len(words) <= max_words and not commits(answer)
 
 
+_SPEAKER = re.compile(r"\b(?:i|i'm|i've|we|my|our|me|information|info)\b", re.I)
+
+
+def is_refusal(sentence: str) -> bool:
+    """A sentence that only says the answer is not known or not in the sources ("I'm sorry, the
+    documents do not say.", "The context does not mention his birth date."): it states nothing
+    about the world, so it is no claim to check. A hedge about the world itself ("Warfarin does
+    not contain vitamin K.") names neither the speaker nor the sources, and stays a claim."""
+    if not noncommittal_spans(sentence) or commits(sentence):
+        return False
+    return bool(_SPEAKER.search(sentence) or content_set(sentence) & _SOURCE_STEMS
+                or _BARE_EVASIONS.match(sentence))
+
+
 def commits(answer: str) -> bool:
     """Whether the answer sets something against its hedge ("..., but", "although ...") and
     states it: two or more content words in clauses that neither hedge nor talk about the

@@ -105,7 +105,8 @@ class OnnxSentenceEmbedder:
         self._tokenizer.enable_truncation(MAX_TOKENS)
         self._pad_id = int((self._tokenizer.padding or {}).get("pad_id", 0))
         self._tokenizer.no_padding()  # _batches pads each batch to its longest text
-        self.dim = int(self._session.get_outputs()[0].shape[-1])
+        width = self._session.get_outputs()[0].shape[-1]
+        self.dim = width if isinstance(width, int) else 0  # 0: one number per text (a scorer)
         self.name = ("onnx-int8:all-MiniLM-L6-v2" if model is None else f"onnx:{self.path.name}")
         self.sha256 = file_digest(self.path)
 
@@ -121,7 +122,7 @@ class OnnxSentenceEmbedder:
     def vocabulary(self) -> dict[str, int]:
         return self._tokenizer.get_vocab()
 
-    def _batches(self, texts: Sequence[str]):
+    def _batches(self, texts: Sequence):
         """(row indices, token states, attention mask, token ids) per model call, in order; up to
         `workers` calls run at once while the caller reads the oldest one's output."""
         pending: deque = deque()
@@ -147,9 +148,9 @@ class OnnxSentenceEmbedder:
     def _finished(rows: list[int], feed: dict, call: Future):
         return rows, call.result()[0], feed["attention_mask"], feed["input_ids"]
 
-    def _feeds(self, texts: Sequence[str]):
-        """(row indices, model inputs) per model call: texts of similar lengths together, as
-        many as fit TOKEN_BUDGET padded tokens (at most MAX_BATCH)."""
+    def _feeds(self, texts: Sequence):
+        """(row indices, model inputs) per model call: texts (or pairs of texts) of similar
+        lengths together, as many as fit TOKEN_BUDGET padded tokens (at most MAX_BATCH)."""
         encoded = self._tokenizer.encode_batch(list(texts))
         lengths = [len(e.ids) for e in encoded]
         order = sorted(range(len(texts)), key=lengths.__getitem__)
@@ -161,13 +162,14 @@ class OnnxSentenceEmbedder:
                 end += 1
             rows = order[start:end]
             ids = np.full((len(rows), lengths[rows[-1]]), self._pad_id, dtype=np.int64)
-            mask = np.zeros_like(ids)
+            mask, types = np.zeros_like(ids), np.zeros_like(ids)
             for j, i in enumerate(rows):
                 ids[j, :lengths[i]] = encoded[i].ids
                 mask[j, :lengths[i]] = 1
+                types[j, :lengths[i]] = encoded[i].type_ids  # 1 on the second text of a pair
             feed = {"input_ids": ids, "attention_mask": mask}
             if "token_type_ids" in self._inputs:
-                feed["token_type_ids"] = np.zeros_like(ids)
+                feed["token_type_ids"] = types
             yield rows, feed
             start = end
 

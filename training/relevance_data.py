@@ -1,0 +1,104 @@
+"""The answer-relevance model's training rows: (answer, question, label, source), label 1 when the
+answer answers the question.
+
+From the grounding sets marked *train* (../shared/data/grounding/README.md): SelQA (Apache-2.0)
+and TrecQA answer-sentence selection, where a sentence that holds the answer is relevant and the
+other sentences of the same search are not; and, from their questions, answers a careful reader
+would call irrelevant that those sets lack: evasions ("It depends on many factors."), the
+question restated as a statement, and the answer to another question. SQuAD and EVOUNA, on
+which the judge's answer model is fitted and cross-validated (benchmarks/calibrate.py), are not
+used. Pure functions of the files and a seeded random generator.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import defaultdict
+
+from verifier_data import SHARED, read_jsonl
+
+Row = tuple[str, str, int, str]  # answer, question, label, source
+
+EVASIONS = [
+    "It depends on many factors.", "That is a good question.", "There are several possible answers to this.",
+    "It is hard to say for certain.", "This is a complex topic with many aspects.", "Opinions differ on this.",
+    "Many people have asked this question.", "The answer varies from case to case.",
+    "It is a matter of ongoing discussion.", "More research is needed on this subject.",
+    "There is a lot to consider here.", "That is an interesting question with a long history.",
+]
+RESTATEMENTS = [
+    "{body} is an important question.", "People often wonder {lower}", "This is about {body}.",
+    "The question of {body} has been discussed by many.", "{body} is something that many sources cover.",
+    "There are various views on {body}.",
+]
+_PTB = [(" -LRB- ", " ("), (" -RRB- ", ") "), ("-LRB-", "("), ("-RRB-", ")"), ("`` ", '"'), (" ''", '"'),
+        (" ,", ","), (" .", "."), (" 's", "'s"), (" n't", "n't"), (" ;", ";"), (" :", ":"), (" ?", "?")]
+
+
+def readable(text: str, rng: random.Random) -> str:
+    """TrecQA's Penn-Treebank tokens back to plain text, its '<num>' placeholders to numbers."""
+    for old, new in _PTB:
+        text = text.replace(old, new)
+    text = re.sub(r"<num>", lambda _: str(rng.choice([3, 12, 27, 150, 1987, 1998, 2004, 46, 7])), text)
+    return " ".join(text.split())
+
+
+def restate(question: str, rng: random.Random) -> str:
+    body = question.strip().rstrip("?").strip()
+    lower = body[0].lower() + body[1:] + "."
+    return rng.choice(RESTATEMENTS).format(body=body, lower=lower)
+
+
+def labelled(rng: random.Random) -> list[tuple[str, str, int, str, str]]:
+    """(question, answer, label, source, group) of SelQA and TrecQA; the group is the article
+    (SelQA) or the question (TrecQA), for answers to another question of the same topic."""
+    out = []
+    for file in ("dev.jsonl", "test.jsonl"):
+        for r in read_jsonl(SHARED / "grounding" / "selqa" / file):
+            out.append((r["question"], r["answer"], int(r["label"] == "relevant"), "selqa", r.get("article", "")))
+    for file in ("train.jsonl", "dev.jsonl", "test.jsonl"):
+        for r in read_jsonl(SHARED / "grounding" / "trecqa" / file):
+            q = readable(r["question"], rng)
+            out.append((q, readable(r["answer"], rng), int(r["label"] == "relevant"), "trecqa", q))
+    return [r for r in out if r[0].strip() and r[1].strip()]
+
+
+def held_out(rows) -> set[str]:
+    """Every seventh SelQA article (by name): validation, never trained on."""
+    return set(sorted({g for _, _, _, src, g in rows if src == "selqa"})[::7])
+
+
+def training_rows(seed: int = 13, negatives_per_positive: float = 2.0) -> list[Row]:
+    rng = random.Random(seed)
+    found = labelled(rng)
+    held = held_out(found)
+    found = [r for r in found if not (r[3] == "selqa" and r[4] in held)]
+    positives = [r for r in found if r[2] == 1]
+    negatives = [r for r in found if r[2] == 0]
+    rng.shuffle(negatives)
+    negatives = negatives[:int(len(positives) * negatives_per_positive)]
+    rows: list[Row] = [(a, q, y, src) for q, a, y, src, _ in positives + negatives]
+    answers_by_group: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for q, a, _, _, group in positives:
+        answers_by_group[group].append((q, a))
+    all_answers = [(q, a) for q, a, *_ in positives]
+    questions = list(dict.fromkeys(q for q, *_ in positives))
+    for q in questions:
+        rows.append((rng.choice(EVASIONS), q, 0, "synthetic:evasion"))
+        rows.append((restate(q, rng), q, 0, "synthetic:restatement"))
+        group = next((g for qq, _, _, _, g in positives if qq == q), "")
+        others = [a for qq, a in answers_by_group.get(group, []) if qq != q] or [a for qq, a in
+                                                                                 rng.sample(all_answers, 3) if qq != q]
+        if others:
+            rows.append((rng.choice(others), q, 0, "synthetic:another_question"))
+    rng.shuffle(rows)
+    return rows
+
+
+def validation_rows(n: int = 800, seed: int = 13) -> dict[str, list[Row]]:
+    """The held-out SelQA articles' rows (a seeded sample of n, AUROC of relevant vs not)."""
+    found = labelled(random.Random(seed))
+    held = held_out(found)
+    rows = [(a, q, y, src) for q, a, y, src, g in found if src == "selqa" and g in held]
+    return {"selqa_held_out_articles": random.Random(seed + 1).sample(rows, min(n, len(rows)))}
