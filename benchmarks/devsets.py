@@ -26,6 +26,29 @@ def read_jsonl(relative: str) -> Iterator[dict[str, Any]]:
                 yield json.loads(line)
 
 
+GROUNDING = METAEVAL.parent / "grounding"
+# the grounding sets marked "validate only" (../shared/data/grounding/README.md): measured, never fitted on
+VALIDATION_SETS = {"anli_dev": "dev.jsonl", "attributionbench": "test_ood.jsonl", "averitec": "dev.jsonl",
+                   "climate_fever": "train.jsonl", "healthver": "test.jsonl", "lfqa_verification": "train.jsonl",
+                   "qags": "train.jsonl"}
+
+
+def grounding_validation(name: str, n: int = 300, seed: int = 0) -> list[tuple[str, list[str], int]]:
+    """(claim, [evidence], 1 supported / 0 not) of a validate-only grounding set: a seeded sample
+    of n rows whose evidence is at most 600 words ("partial" counts as not supported)."""
+    path = GROUNDING / name / VALIDATION_SETS[name]
+    if not path.exists():
+        raise SystemExit(f"{path} not found: set RAGMETER_METAEVAL to the metaeval folder beside grounding/.")
+    rows = []
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            r = json.loads(line)
+            evidence = " ".join(r["evidence"]) if isinstance(r["evidence"], list) else str(r["evidence"])
+            if r.get("claim") and evidence.strip() and len(evidence.split()) <= 600:
+                rows.append((r["claim"], [evidence], int(r["label"] == "supported")))
+    return random.Random(seed).sample(rows, min(n, len(rows)))
+
+
 def wikieval() -> list[dict[str, Any]]:
     """TEST ONLY. One row per question with answers and contexts of each kind."""
     return list(read_jsonl("wikieval/wikieval_reconstructed.jsonl"))

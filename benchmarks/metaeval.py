@@ -1,6 +1,6 @@
 """Measure each judge against human labels and write benchmarks/RESULTS.md.
 
-    python benchmarks/metaeval.py [--judges lexical,local,local-fast] [--out benchmarks/RESULTS.md]
+    python benchmarks/metaeval.py [--judges lexical,local-unverified,local,local-fast] [--no-validation]
 
 - WikiEval (TEST ONLY, RAGAS paper Table 1): pairwise accuracy of faithfulness, answer
   relevancy and context relevancy; a win when the human-preferred side scores higher, half
@@ -8,6 +8,11 @@
 - WiCE dev and Factcheck-GPT: AUROC of faithfulness (claim as response, evidence as contexts).
 - EVOUNA TriviaQA: AUROC of answer_correctness (max over the gold aliases) against the human label.
 - SAS: Spearman correlation of answer_similarity with the 0/1/2 human labels.
+- The grounding sets marked "validate only" (ANLI dev, AttributionBench OOD, AVeriTeC, Climate-FEVER,
+  HealthVer, LFQA verification, QAGS): AUROC of faithfulness, 300 seeded rows each; no judge weight
+  was fitted on them.
+- Judges: lexical, local-unverified (the default judge without its claim verifier: the feature
+  judge of version 12), local (default), local-fast.
 Every figure carries a bootstrap 95% interval (1,000 resamples, seed 0).
 """
 
@@ -132,8 +137,18 @@ def sas_spearman(judge, name) -> tuple:
     return with_ci(spearman, scores, [lab for *_, lab in data])
 
 
-def run(judge_name: str) -> tuple[dict[str, tuple], dict, float]:
-    judge = resolve_judge(judge_name)
+def judge_of(name: str):
+    """A judge by name; "local-unverified" is the default judge without its claim verifier (the
+    feature judge of versions 12 and before, to set the two side by side)."""
+    if name == "local-unverified":
+        from ragmeter.judges.local import LocalJudge
+
+        return LocalJudge(verifier=False, relevance_model=False)
+    return resolve_judge(name)
+
+
+def run(judge_name: str, validation: bool = True) -> tuple[dict[str, tuple], dict, float]:
+    judge = judge_of(judge_name)
     start = time.time()
     figures = wikieval_figures(judge)
     figures["wice_auroc"] = support_auroc(judge, devsets.wice(), as_list=True)
@@ -141,6 +156,9 @@ def run(judge_name: str) -> tuple[dict[str, tuple], dict, float]:
     figures["evouna_auroc"] = evouna_auroc(judge)
     for name in ("SQuAD", "NQ-open", "GermanQuAD"):
         figures[f"sas_{name.lower().replace('-', '_')}_spearman"] = sas_spearman(judge, name)
+    if validation:
+        for name in devsets.VALIDATION_SETS:
+            figures[f"validation_{name}_auroc"] = support_auroc(judge, devsets.grounding_validation(name), True)
     return figures, judge.describe(), time.time() - start
 
 
@@ -154,6 +172,8 @@ LABELS = {
     "sas_squad_spearman": "SAS SQuAD, answer similarity Spearman",
     "sas_nq_open_spearman": "SAS NQ-open, answer similarity Spearman",
     "sas_germanquad_spearman": "SAS GermanQuAD, answer similarity Spearman",
+    **{f"validation_{name}_auroc": f"{name} (validate only, 300 rows), faithfulness AUROC"
+       for name in devsets.VALIDATION_SETS},
 }
 
 
@@ -162,16 +182,21 @@ def markdown(all_results: dict[str, tuple[dict, dict, float]]) -> str:
     lines = ["# ragmeter meta-evaluation", "",
              f"Measured {dt.date.today().isoformat()} with ragmeter {ragmeter.__version__} by "
              "`python benchmarks/metaeval.py`. 95% bootstrap intervals in brackets.",
-             "WikiEval is a test set: no weight or threshold was fitted on it. The local judge's logistic "
+             "WikiEval is a test set: no weight or threshold was fitted on it. The local judges' logistic "
              "weights were fitted on WiCE dev, Factcheck-GPT, SQuAD 2.0 and EVOUNA (benchmarks/calibrate.py), "
-             "so the two support figures are in-sample for it (their 5-fold cross-validated AUROCs are "
-             "printed by `python benchmarks/calibrate.py --dry-run`).", "",
+             "so the two support figures are in-sample for them (their 5-fold cross-validated AUROCs are "
+             "printed by `python benchmarks/calibrate.py --dry-run`). The validate-only grounding sets were "
+             "never fitted on, by the judges' weights or by the trained models. `local-unverified` is the "
+             "default judge without its two trained cross-encoders: the feature judge of version 12.", "",
              "| figure | target | " + " | ".join(f"{n} judge" for n in names) + " | RAGAS paper (GPT-3.5) |",
              "|---|---|" + "---|" * len(names) + "---|"]
     for key, label in LABELS.items():
         paper = PAPER.get(key.replace("wikieval_", ""), None) if key.startswith("wikieval") else None
         cells = []
         for n in names:
+            if key not in all_results[n][0]:
+                cells.append("")
+                continue
             v, lo, hi = all_results[n][0][key]
             cells.append(f"{v:.3f} [{lo:.2f}, {hi:.2f}]")
         target = f">= {TARGETS[key]:.2f}" if key in TARGETS else ""
@@ -185,13 +210,26 @@ def markdown(all_results: dict[str, tuple[dict, dict, float]]) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--judges", default="lexical,local,local-fast")
+    parser.add_argument("--judges", default="lexical,local-unverified,local,local-fast")
+    parser.add_argument("--no-validation", action="store_true", help="leave out the validate-only grounding sets")
+    parser.add_argument("--reuse", default=None, help="a JSON file of judges' figures: judges found in it are not "
+                                                     "run again, and every judge's figures are written back to it")
     parser.add_argument("--out", default=str(Path(__file__).with_name("RESULTS.md")))
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")
+    import json
+
+    saved = json.loads(Path(args.reuse).read_text()) if args.reuse and Path(args.reuse).is_file() else {}
     results = {}
     for name in args.judges.split(","):
-        results[name] = run(name)
+        if name in saved:
+            figures, desc, secs = saved[name]
+            results[name] = ({k: tuple(v) for k, v in figures.items()}, desc, secs)
+            continue
+        results[name] = run(name, not args.no_validation)
+        if args.reuse:
+            saved[name] = results[name]
+            Path(args.reuse).write_text(json.dumps(saved, default=str))
         for key, (v, lo, hi) in results[name][0].items():
             print(f"{name:>8s} {key:<28s} {v:.3f} [{lo:.3f}, {hi:.3f}]", flush=True)
     Path(args.out).write_text(markdown(results), encoding="utf-8")

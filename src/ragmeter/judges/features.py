@@ -24,6 +24,8 @@ SUPPORT_FEATURES = ("cov_all", "cov_best", "emb_best", "soft_mean", "soft_min", 
 # the contextual judge adds the claim's coverage by the premises' token states, and its names'
 # least close match among them (contextual.py)
 CONTEXTUAL_SUPPORT_FEATURES = SUPPORT_FEATURES + ("ctx_recall", "ctx_name")
+# the default judge adds the trained claim verifier's logit (models/cross_encoder.py)
+VERIFIED_SUPPORT_FEATURES = CONTEXTUAL_SUPPORT_FEATURES + ("verifier",)
 RELEVANCE_FEATURES = ("emb", "cov_question", "soft_question", "sentence_len")
 # answer relevance: is the answer about the question (similarity, the question's words, its
 # best sentence), does it stay on the topic (share of on-topic sentences), how much on-topic
@@ -38,6 +40,8 @@ ANSWER_FEATURES = ("emb", "cov_question", "rel_best", "focus", "info", "type_mis
 # 0.02 -> 0.65 right; against another sentence of its paragraph 0.26 -> 0.99)
 BARE_FEATURES = ("emb", "type_miss", "specificity", "grounding")
 ANSWER_MODEL_FEATURES = ANSWER_FEATURES + tuple(f"bare_{name}" for name in BARE_FEATURES) + ("bare",)
+# the default judge adds the trained answer-relevance model's logit, for full answers
+JUDGED_ANSWER_FEATURES = ANSWER_MODEL_FEATURES + ("relevance_ce",)
 # a sentence's cosine to the question (static MiniLM vectors) maps to "on the topic" between
 # these: on SQuAD 2.0 dev the median is 0.23 for a sentence of another article, 0.47 for another
 # sentence of the answer's paragraph and 0.67 for the answer sentence

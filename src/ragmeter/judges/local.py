@@ -12,6 +12,12 @@
   the kind of thing asked for present (a date for "when", ...), on-topic information added
   and share of sentences on the topic, ranked by weights fitted on answer pairs; evasive
   answers score 0
+- ragmeter's own cross-encoders (models/cross_encoder.py, trained by training/): the claim
+  verifier reads each claim against its closest premise windows, and the answer-relevance
+  model reads question and answer together; each logit is one more column of the logistic
+  models ("support_verified", "answer_judged"), whose weights decide how far it is trusted.
+  The default judge uses both; ``verifier=False`` / ``relevance_model=False`` leave them out,
+  local-fast has neither
 """
 
 from __future__ import annotations
@@ -37,11 +43,13 @@ from .markup import plain
 from .names import opening_names
 from .noncommittal import is_noncommittal
 from .premises import PremiseView, premise_view
+from .trained import best_entailment, best_verified, cross_encoder
 from .text import (answer_body, capitalised, content_set, coverage, number_agreement, numbers, premise_windows,
                    split_sentences, tokens, without_words)
 
 
 SIMILARITY_DENSE_FLOOR = 0.8
+VERIFIER_WINDOWS = 2  # the claim verifier reads each claim against its closest premise windows
 USEFUL_SHARE = 0.3  # share of the target's content words that makes a chunk useful (seed 000)
 # a claim whose best-covering premise clause says the opposite (one negated, the other not) is held
 # to at most this probability: on the support dev sets 1 of the 8 such claims was supported; the
@@ -59,12 +67,13 @@ ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", 
 
 class LocalJudge(Judge):
     name = "local"
-    version = "12"
+    version = "13"
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
                  calibration: str | Path | None = None, nli_model: str | Path | None = None,
                  nli_windows: int = 3, max_cache: int = 200_000, answer_embedder: str | Path | None = None,
-                 contextual: bool | None = None):
+                 contextual: bool | None = None, verifier: bool | str | Path | None = None,
+                 relevance_model: bool | str | Path | None = None):
         from ..models.static_embedder import StaticEmbedder
 
         self.static = StaticEmbedder(static_model)
@@ -87,6 +96,11 @@ class LocalJudge(Judge):
         self.contextual = self._contextual() if contextual else None
         if self.contextual is None:
             self.name = "local-fast"  # the name it is asked for by, in tables and provenance
+        # the trained claim verifier (models/cross_encoder.py): by default wherever token states are read
+        self.verifier = self._verifier(verifier if verifier is not None else self.contextual is not None)
+        # and the trained answer-relevance model, likewise
+        self.relevance_model = cross_encoder(
+            "relevance", relevance_model if relevance_model is not None else self.contextual is not None)
         self._cache: dict[str, np.ndarray] = {}
         self._answer_cache: dict[str, np.ndarray] = {}
         self._ids: dict[str, np.ndarray] = {}
@@ -133,14 +147,24 @@ class LocalJudge(Judge):
         encoder = self.answer_embedder
         return ContextualCoverage(encoder, self.static.weights_for(encoder.vocabulary()))
 
+    def _verifier(self, spec: bool | str | Path):
+        if spec is not False and self.contextual is None:
+            raise ConfigError("the claim verifier is stacked on the contextual features: use it with "
+                              "contextual=True (the default judge), not with local-fast.")
+        return cross_encoder("verifier", spec)
+
     @property
     def support_model(self) -> str:
         """The support weights that match the features this judge computes."""
+        if self.verifier is not None:
+            return "support_verified"
         return "support_contextual" if self.contextual is not None else "support"
 
     @property
     def answer_model(self) -> str:
-        """The answer-relevance weights that match the answer embedder."""
+        """The answer-relevance weights that match the answer embedder (and the relevance model)."""
+        if self.relevance_model is not None:
+            return "answer_judged"
         return "answer_static" if self.answer_embedder is self.static else "answer"
 
     def model(self, name: str):
@@ -159,6 +183,8 @@ class LocalJudge(Judge):
             "similarity": {"lexical": self.lexical.describe(), "dense_floor": SIMILARITY_DENSE_FLOOR},
             "support_weights": self.support_model,
             **({"contextual": self.contextual.describe()} if self.contextual else {}),
+            **({"verifier": {**self.verifier.describe(), "windows": VERIFIER_WINDOWS}} if self.verifier else {}),
+            **({"relevance_model": self.relevance_model.describe()} if self.relevance_model else {}),
             **({"nli": self.nli.describe(), "nli_windows": self.nli_windows} if self.nli else {}),
             "calibration": {"file": self._calibration_path.name, **self._calibration_meta},
         }
@@ -189,9 +215,6 @@ class LocalJudge(Judge):
             self._ids.update(zip(new, self.static.content_token_ids(new)))
         return [self._ids[t] for t in texts]
 
-    def _token_vectors(self, text: str) -> np.ndarray:
-        return self.static.token_vectors(self.token_ids([text])[0])
-
     def _token_vectors_and_weights(self, text: str) -> tuple[np.ndarray, np.ndarray]:
         ids = self.token_ids([text])[0]
         return self.static.token_vectors(ids), self.static.token_weights[ids]
@@ -206,7 +229,7 @@ class LocalJudge(Judge):
         texts = [w for premises, _ in pairs for w in premise_windows(premises)] + [c for cs in worded for c in cs]
         vecs = self.vectors(texts)
         self.token_ids(texts + [p for premises, _ in pairs for p in premises])  # tokenised in one batch
-        rows, owners = [], []
+        rows, owners, closest = [], [], []
         views: dict[tuple[str, ...], PremiseView] = {}
         for i, ((premises, claims), claims_worded) in enumerate(zip(pairs, worded)):
             key = tuple(premises)
@@ -215,12 +238,17 @@ class LocalJudge(Judge):
                 names = capitalised(text) | opening_names(text, view, self.static)
                 rows.append(support_features(text, vecs[text], *self._token_vectors_and_weights(text), view, names,
                                              self.static.word_vectors(names)))
-                best = int(np.argmax(view.window_vectors @ vecs[text])) if view.windows else None
-                owners.append((i, claim, view.windows[best] if best is not None else None))
+                order = np.argsort(-(view.window_vectors @ vecs[text]))[:VERIFIER_WINDOWS] if view.windows else []
+                closest.append((text, [view.windows[int(k)] for k in order]))
+                owners.append((i, claim, closest[-1][1][0] if view.windows else None))
         if self.contextual is not None and rows:
             ctx = self.contextual.coverage([(closest_sentences(premises, vecs, vecs[text]), text)
                                             for (premises, _), texts in zip(pairs, worded) for text in texts])
             rows = [row + [float(c) for c in columns] for row, columns in zip(rows, ctx)]
+        if self.verifier is not None and rows:
+            read = best_verified(self.verifier, closest)
+            rows = [row + [logit] for row, (logit, _) in zip(rows, read)]
+            owners = [(i, claim, window or evidence) for (i, claim, evidence), (_, window) in zip(owners, read)]
         return rows, owners
 
     def _support_probabilities(self, pairs: list[tuple[Sequence[str], Sequence[str]]]) -> list[list[Verdict]]:
@@ -231,27 +259,12 @@ class LocalJudge(Judge):
             flipped = x[:, SUPPORT_FEATURES.index("neg_mismatch")] > 0
             probs = np.minimum(self.model(self.support_model).predict(x), np.where(flipped, NEGATION_CAP, 1.0))
         if self.nli is not None and rows:
-            probs = (probs + self._entailment(pairs, owners)) / 2
+            claims = [(premise_windows(pairs[i][0]), claim) for i, claim, _ in owners]
+            probs = (probs + best_entailment(self.nli, claims, self.vectors, self.nli_windows)) / 2
         out: list[list[Verdict]] = [[] for _ in pairs]
         for (i, claim, evidence), p in zip(owners, probs):
             out[i].append(Verdict(float(p), claim, evidence))
         return out
-
-    def _entailment(self, pairs, owners) -> np.ndarray:
-        """Max entailment probability of each claim over its most similar premise windows."""
-        queries, spans = [], []
-        for i, claim, _ in owners:
-            windows = premise_windows(pairs[i][0])
-            if not windows:
-                spans.append((len(queries), len(queries)))
-                continue
-            vecs = self.vectors(windows + [claim])
-            sims = np.array([vecs[w] @ vecs[claim] for w in windows])
-            top = [windows[k] for k in np.argsort(-sims)[: self.nli_windows]]
-            spans.append((len(queries), len(queries) + len(top)))
-            queries.extend((w, claim) for w in top)
-        probs = self.nli.entailment(queries)
-        return np.array([probs[a:b].max() if b > a else 0.0 for a, b in spans])
 
     # ---- primitives -------------------------------------------------------------------
     async def split_claims(self, items: Sequence[ClaimsItem]) -> list[list[str]]:
@@ -338,7 +351,12 @@ class LocalJudge(Judge):
                                        [p for _, p in sentences], similarity, added,
                                        type_miss(item.question, item.answer), grounding,
                                        float(whole[item.question] @ whole[rest]) if rest else 0.0))
-        return out, [answer_model_row(row, is_bare(item.answer)) for item, row in zip(items, out)]
+        model_rows = [answer_model_row(row, is_bare(item.answer)) for item, row in zip(items, out)]
+        if self.relevance_model is not None:  # its logit, for a full answer (a bare one keeps its columns)
+            logits = self.relevance_model.logits([(item.question, item.answer) for item in items])
+            model_rows = [row + [0.0 if is_bare(item.answer) else float(logit)]
+                          for row, item, logit in zip(model_rows, items, logits)]
+        return out, model_rows
 
     def _added_weights(self, text: str, seen_ids: set[int], seen_numbers: set[str]) -> list[float]:
         """Informativeness of each word the text adds to those seen (updated in place): a content
@@ -358,12 +376,14 @@ class LocalJudge(Judge):
         rows, model_rows = self.answer_rows(items)
         probs = self.model(self.answer_model).predict(model_rows) if rows else np.zeros(0)
         out = []
-        for item, row, p in zip(items, rows, probs):
+        for item, row, model_row, p in zip(items, rows, model_rows, probs):
             if is_noncommittal(item.answer):
                 out.append(Relevance(0.0, True, {"noncommittal": True}))
                 continue
             named = dict(zip(ANSWER_FEATURES, row))
             detail = {label: round(named[feature], 4) for feature, label in ANSWER_DETAIL.items()}
+            if self.relevance_model is not None:
+                detail["relevance_model_logit"] = round(model_row[-1], 4)
             out.append(Relevance(float(p), False, detail))
         return out
 

@@ -1,0 +1,53 @@
+"""How the local judge asks its trained pair models: ragmeter's own cross-encoders (claim
+verifier, answer relevance) and an optional outside NLI cross-encoder.
+
+Each returns, per claim, the best reading over the claim's closest premise windows (MiniCheck's
+recipe for long contexts, Tang et al. 2024: judge the claim against each chunk, keep the best).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+NO_WINDOW_LOGIT = -10.0  # a claim with no premise window: nothing states it
+
+
+def cross_encoder(kind: str, spec: bool | str | Path) -> Any:
+    """One of ragmeter's trained cross-encoders (models/cross_encoder.py): the shipped one for
+    True, a file for a path, none for False."""
+    if spec is False:
+        return None
+    from ..models.cross_encoder import OnnxCrossEncoder
+
+    return OnnxCrossEncoder(kind if spec is True else spec)
+
+
+def best_verified(verifier: Any, closest: Sequence[tuple[str, list[str]]]) -> list[tuple[float, str | None]]:
+    """The verifier's highest logit for each (claim, its closest windows) over those windows, and
+    the window that gave it (NO_WINDOW_LOGIT and None where there is no window)."""
+    logits = iter(verifier.logits([(text, window) for text, windows in closest for window in windows]))
+    out = []
+    for _, windows in closest:
+        found = [(float(next(logits)), w) for w in windows]
+        out.append(max(found) if found else (NO_WINDOW_LOGIT, None))
+    return out
+
+
+def best_entailment(nli: Any, claims: Sequence[tuple[Sequence[str], str]], vectors: Callable, top: int) -> np.ndarray:
+    """An outside NLI model's highest entailment probability of each (premise windows, claim)
+    over the `top` windows closest to the claim (by the judge's sentence vectors)."""
+    queries, spans = [], []
+    for windows, claim in claims:
+        if not windows:
+            spans.append((len(queries), len(queries)))
+            continue
+        vecs = vectors(list(windows) + [claim])
+        sims = np.array([vecs[w] @ vecs[claim] for w in windows])
+        chosen = [windows[k] for k in np.argsort(-sims)[:top]]
+        spans.append((len(queries), len(queries) + len(chosen)))
+        queries.extend((w, claim) for w in chosen)
+    probs = nli.entailment(queries)
+    return np.array([probs[a:b].max() if b > a else 0.0 for a, b in spans])
