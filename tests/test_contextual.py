@@ -12,7 +12,7 @@ from ragmeter.errors import ConfigError
 from ragmeter.judges import resolve_judge
 from ragmeter.judges.base import SupportItem
 from ragmeter.judges.contextual import CLOSEST_SENTENCES, ContextualCoverage, closest_sentences, premise_pieces
-from ragmeter.judges.features import CONTEXTUAL_SUPPORT_FEATURES, SUPPORT_FEATURES
+from ragmeter.judges.features import CONTEXTUAL_SUPPORT_FEATURES, VERIFIED_SUPPORT_FEATURES, SUPPORT_FEATURES
 from ragmeter.judges.local import LocalJudge
 
 TOWER = "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall."
@@ -89,11 +89,15 @@ def test_token_weights_follow_the_static_model_by_word_piece(judge):
 
 def test_contextual_support_rows_add_one_feature_and_use_their_own_weights(judge):
     rows, _ = judge.support_rows([([TOWER], ["The Eiffel Tower was completed in 1889."])])
-    assert len(rows[0]) == len(CONTEXTUAL_SUPPORT_FEATURES)
-    assert judge.model(judge.support_model).features == CONTEXTUAL_SUPPORT_FEATURES
+    assert len(rows[0]) == len(VERIFIED_SUPPORT_FEATURES)  # the default judge adds the verifier's logit
+    assert judge.model(judge.support_model).features == VERIFIED_SUPPORT_FEATURES
     desc = judge.describe()
-    assert desc["support_weights"] == "support_contextual"
+    assert desc["support_weights"] == "support_verified"
     assert desc["contextual"]["features"] == ["ctx_recall", "ctx_name"]
+    unverified = LocalJudge(verifier=False, relevance_model=False)
+    assert len(unverified.support_rows([([TOWER], ["The Eiffel Tower was completed in 1889."])])[0][0]) == len(
+        CONTEXTUAL_SUPPORT_FEATURES)
+    assert unverified.describe()["support_weights"] == "support_contextual"
     fast = LocalJudge(contextual=False)
     assert fast.name == "local-fast" and fast.describe()["support_weights"] == "support"
     assert len(fast.support_rows([([TOWER], ["The Eiffel Tower was completed in 1889."])])[0][0]) == len(SUPPORT_FEATURES)
@@ -116,7 +120,7 @@ def test_contextual_judge_by_name_ranks_the_demo_pipelines():
     bad = evaluate(bad_rows(), metrics=["faithfulness", "context_precision"], judge=judge)
     for metric in ("faithfulness", "context_precision"):
         assert good[metric] > bad[metric] + 0.1
-    assert good.provenance["judge"]["support_weights"] == "support_contextual"
+    assert good.provenance["judge"]["support_weights"] == "support_verified"
 
 
 def test_contextual_needs_a_transformer_encoder():

