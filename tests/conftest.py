@@ -31,3 +31,20 @@ def seed003_samples():
         },
     ]
 pytest_plugins = ["pytester"]
+
+
+@pytest.fixture
+def server():
+    """A real OpenAI-compatible HTTP server on loopback (tests/openai_server.py)."""
+    from openai_server import FakeOpenAIServer
+
+    with FakeOpenAIServer() as srv:
+        yield srv
+
+
+def numbered_demo_rows(n: int) -> list[dict]:
+    """n of the demo's good rows, each question numbered so that no two samples are the same."""
+    from ragmeter.demo import good_rows
+
+    base = good_rows()
+    return [{**base[i % len(base)], "question": f"{base[i % len(base)]['question']} #{i}"} for i in range(n)]

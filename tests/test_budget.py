@@ -11,8 +11,8 @@ import sys
 import warnings
 
 import pytest
+from conftest import numbered_demo_rows
 
-from openai_server import FakeOpenAIServer
 from ragmeter import ConfigError, evaluate
 from ragmeter.demo import good_rows
 from ragmeter.embeddings import OpenAIEmbeddings
@@ -23,15 +23,7 @@ from ragmeter.metrics import METRICS
 PRICE = 10.0  # USD per million tokens, in and out: a 2,048-token reply costs about $0.02
 
 
-@pytest.fixture
-def server():
-    with FakeOpenAIServer() as srv:
-        yield srv
-
-
-def rows(n):
-    base = good_rows()
-    return [{**base[i % len(base)], "question": f"{base[i % len(base)]['question']} #{i}"} for i in range(n)]
+rows = numbered_demo_rows
 
 
 def billed_usd(server, price=PRICE):

@@ -13,10 +13,9 @@ import time
 import tracemalloc
 
 import pytest
+from conftest import numbered_demo_rows
 
-from openai_server import FakeOpenAIServer
 from ragmeter import evaluate
-from ragmeter.demo import good_rows
 from ragmeter.judges.llm import LLMJudge
 from ragmeter.llms import OpenAICompatible
 from ragmeter.runner import RunnerSettings
@@ -24,15 +23,7 @@ from ragmeter.runner import RunnerSettings
 METRIC = ["context_precision"]
 
 
-@pytest.fixture
-def server():
-    with FakeOpenAIServer() as srv:
-        yield srv
-
-
-def rows(n):
-    base = good_rows()
-    return [{**base[i % len(base)], "question": f"{base[i % len(base)]['question']} #{i}"} for i in range(n)]
+rows = numbered_demo_rows
 
 
 def closed_port() -> int:

@@ -351,11 +351,15 @@ class LocalJudge(Judge):
                                        [p for _, p in sentences], similarity, added,
                                        type_miss(item.question, item.answer), grounding,
                                        float(whole[item.question] @ whole[rest]) if rest else 0.0))
-        model_rows = [answer_model_row(row, is_bare(item.answer)) for item, row in zip(items, out)]
+        bare = [is_bare(item.answer) for item in items]
+        model_rows = [answer_model_row(row, b) for row, b in zip(out, bare)]
         if self.relevance_model is not None:  # its logit, for a full answer (a bare one keeps its columns)
-            logits = self.relevance_model.logits([(item.question, item.answer) for item in items])
-            model_rows = [row + [0.0 if is_bare(item.answer) else float(logit)]
-                          for row, item, logit in zip(model_rows, items, logits)]
+            full = [i for i, b in enumerate(bare) if not b]
+            logits = self.relevance_model.logits([(items[i].question, items[i].answer) for i in full])
+            for i, logit in zip(full, logits):
+                model_rows[i].append(float(logit))
+            for i in (i for i, b in enumerate(bare) if b):
+                model_rows[i].append(0.0)
         return out, model_rows
 
     def _added_weights(self, text: str, seen_ids: set[int], seen_numbers: set[str]) -> list[float]:
