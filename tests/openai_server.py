@@ -243,6 +243,14 @@ class Handler(BaseHTTPRequestHandler):
             content = "Sure! Here is my verdict: {\"texts\": [oops"
             if fault == "always_malformed":
                 srv.faults.appendleft("always_malformed")
+        elif fault in ("incomplete", "always_incomplete"):  # the schema's shape, one item left out
+            reply = json.loads(content)
+            for key in ("texts", "verdicts"):
+                if isinstance(reply.get(key), list) and reply[key]:
+                    reply[key] = reply[key][:-1]
+            content = json.dumps(reply)
+            if fault == "always_incomplete":
+                srv.faults.appendleft("always_incomplete")
         elif fault == "fenced":
             content = f"```json\n{content}\n```\nHope that helps."
         elif fault == "truncated":

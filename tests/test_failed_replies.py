@@ -102,3 +102,19 @@ def test_unusable_replies_already_in_a_cache_are_not_reused(server, tmp_path):
 def test_reply_fits_the_schema(text, usable):
     assert reply_fits(text, USEFULNESS) is usable
     assert reply_fits(text, None) is True  # without a schema every reply is usable
+
+
+def test_a_reply_that_leaves_an_item_out_is_repaired_and_never_cached(server, tmp_path):
+    """A reply of the schema's shape that has no verdict for one chunk is as unusable as a
+    malformed one: repaired once, and not stored, so a re-run asks again."""
+    cache = Cache(tmp_path / "c.sqlite")
+    server.faults.append("always_incomplete")
+    failed = run(server, cache)
+    assert statuses(failed) == {"error"}
+    reasons = {r[m].reason for r in failed.metric_results for m in METRICS}
+    assert any("no verdict for" in (e or "") for e in reasons), reasons
+    assert entries(cache) == 0
+    server.faults.clear()
+    server.faults.append("incomplete")  # the first reply leaves an item out, its repair is whole
+    fixed = run(server, cache)
+    assert statuses(fixed) == {"ok"}

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import defaultdict
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -70,20 +70,40 @@ class LLMJudge(Judge):
             await closer()
 
     # ---- one structured call, with one repair -------------------------------------------
-    async def ask(self, prompt_name: str, payload: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    async def ask(self, prompt_name: str, payload: dict[str, Any], schema: dict[str, Any],
+                  complete: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+        """One structured call. ``complete(reply)`` raises JudgeOutputError where a reply of the
+        schema's shape still lacks an item asked for; such a reply is repaired once like a
+        malformed one, and never cached (so a re-run asks again)."""
         prompt = load_prompt(prompt_name)
         messages = [Message("system", prompt.system), Message("user", prompt.user.replace("{data}", data_block(payload)))]
-        completion = await self.runner.call(messages, schema, prompt.id, self.temperature, self.max_tokens)
+
+        def parsed(text: str) -> dict[str, Any]:
+            reply = parse_reply(text, schema)
+            if complete is not None:
+                complete(reply)
+            return reply
+
+        def usable(text: str) -> bool:
+            try:
+                parsed(text)
+            except (JudgeOutputError, RecursionError, ValueError, TypeError):
+                return False
+            return True
+
+        completion = await self.runner.call(messages, schema, prompt.id, self.temperature, self.max_tokens,
+                                            usable=usable)
         try:
-            return parse_reply(completion.text, schema)
+            return parsed(completion.text)
         except JudgeOutputError as first:
             truncated = " (the reply was cut off at the token limit)" if completion.finish_reason == "length" else ""
             repair = [*messages, Message("assistant", completion.text[:4000]),
                       Message("user", f"That reply could not be used: {first}{truncated}. Reply again with only the "
                                       "JSON object in the required format, and keep it short.")]
-            second = await self.runner.call(repair, schema, prompt.id + "+repair", self.temperature, self.max_tokens)
+            second = await self.runner.call(repair, schema, prompt.id + "+repair", self.temperature, self.max_tokens,
+                                            usable=usable)
             try:
-                return parse_reply(second.text, schema)
+                return parsed(second.text)
             except JudgeOutputError as exc:
                 raise JudgeOutputError(f"unusable reply after one repair: {exc}", second.text[:2000]) from None
 
@@ -101,12 +121,12 @@ class LLMJudge(Judge):
             first = items[indices[0]]
             payload = {"question": first.question or "", "passages": list(first.premises),
                        "texts": [{"id": f"t{k}", "text": items[i].text} for k, i in enumerate(indices)]}
-            reply = await self.ask("claims_support", payload, schemas.CLAIMS_SUPPORT)
+            wanted = [f"t{k}" for k in range(len(indices))]
+            reply = await self.ask("claims_support", payload, schemas.CLAIMS_SUPPORT,
+                                   complete=lambda r: _require(r, "texts", "id", wanted, "text"))
             by_id = {str(t["id"]): t["claims"] for t in reply["texts"]}
             out = {}
             for k, i in enumerate(indices):
-                if f"t{k}" not in by_id:
-                    raise JudgeOutputError(f"the reply has no entry for text t{k}", json.dumps(reply)[:2000])
                 out[i] = [Verdict(1.0 if c["supported"] else 0.0, c["claim"], c.get("evidence")) for c in by_id[f"t{k}"]]
             return out
 
@@ -129,9 +149,10 @@ class LLMJudge(Judge):
     async def support(self, items: Sequence[SupportItem]) -> list[Any]:
         async def one(item: SupportItem) -> list[Verdict]:
             payload = {"passages": list(item.premises), "claims": [{"index": k, "claim": c} for k, c in enumerate(item.claims)]}
-            reply = await self.ask("support", payload, schemas.SUPPORT)
+            reply = await self.ask("support", payload, schemas.SUPPORT,
+                                   complete=lambda r: _require(r, "verdicts", "index", range(len(item.claims)), "claim"))
             by_index = {int(v["index"]): v for v in reply["verdicts"]}
-            return [Verdict(1.0 if by_index.get(k, {}).get("supported") else 0.0, c, by_index.get(k, {}).get("evidence"))
+            return [Verdict(1.0 if by_index[k]["supported"] else 0.0, c, by_index[k].get("evidence"))
                     for k, c in enumerate(item.claims)]
 
         return await self._gather(one(item) for item in items)
@@ -140,11 +161,9 @@ class LLMJudge(Judge):
         async def one(item: UsefulnessItem) -> list[Verdict]:
             payload = {"question": item.question, "answer": item.target,
                        "chunks": [{"index": k, "text": c} for k, c in enumerate(item.chunks)]}
-            reply = await self.ask("usefulness", payload, schemas.USEFULNESS)
+            reply = await self.ask("usefulness", payload, schemas.USEFULNESS,
+                                   complete=lambda r: _require(r, "verdicts", "index", range(len(item.chunks)), "chunk"))
             by_index = {int(v["index"]): v for v in reply["verdicts"]}
-            missing = [k for k in range(len(item.chunks)) if k not in by_index]
-            if missing:
-                raise JudgeOutputError(f"no verdict for chunk(s) {missing}", json.dumps(reply)[:2000])
             return [Verdict(1.0 if by_index[k]["useful"] else 0.0, c[:200], by_index[k].get("reason"))
                     for k, c in enumerate(item.chunks)]
 
@@ -219,3 +238,16 @@ def default_embedder() -> Embedder:
         from ..models.hash_embedder import HashEmbedder
 
         return LocalEmbedder(HashEmbedder())
+
+
+def _require(reply: dict[str, Any], field: str, key: str, wanted: Any, what: str) -> None:
+    """Raise JudgeOutputError naming the items of ``wanted`` that ``reply[field]`` has no entry for."""
+    have = set()
+    for entry in reply.get(field, []):
+        try:
+            have.add(int(entry[key]) if key == "index" else str(entry[key]))
+        except (KeyError, TypeError, ValueError):
+            continue
+    missing = [w for w in wanted if w not in have]
+    if missing:
+        raise JudgeOutputError(f"the reply has no verdict for {what}(s) {missing}", json.dumps(reply)[:2000])
