@@ -32,6 +32,7 @@ MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length in sentence-transformers
 # padded tokens per model call, and texts: on 2 cores, calls of about 8 texts of 80 tokens ran
 # fastest (larger ones spill the CPU caches); short texts (single sentences) go more at a time
 TOKEN_BUDGET = 640
+WIDTH_STEP = 8  # tokens: every text is padded to a multiple of this (see _feeds)
 MAX_BATCH = 64
 
 
@@ -146,27 +147,38 @@ class OnnxSentenceEmbedder:
 
     @staticmethod
     def _finished(rows: list[int], feed: dict, call: Future):
-        return rows, call.result()[0], feed["attention_mask"], feed["input_ids"]
+        n = len(rows)  # a call of one text ran it twice (see _feeds): the copy is dropped here
+        return rows, call.result()[0][:n], feed["attention_mask"][:n], feed["input_ids"][:n]
 
     def _feeds(self, texts: Sequence):
         """(row indices, model inputs) per model call: texts (or pairs of texts) of similar
         lengths together, as many as fit TOKEN_BUDGET padded tokens (at most MAX_BATCH)."""
         encoded = self._tokenizer.encode_batch(list(texts))
         lengths = [len(e.ids) for e in encoded]
+        # each text padded to its own length rounded up to WIDTH_STEP, and only texts of one
+        # width in a call: the sums over a text's tokens then run in the same order whatever
+        # else is scored beside it, so its result is the same to the last bit
+        widths = [-(-n // WIDTH_STEP) * WIDTH_STEP for n in lengths]
         order = sorted(range(len(texts)), key=lengths.__getitem__)
         start = 0
         while start < len(order):
-            end = start + 1  # ascending lengths: a batch is as wide as its last text
-            while (end < len(order) and end - start < MAX_BATCH
-                   and (end - start + 1) * lengths[order[end]] <= TOKEN_BUDGET):
+            width = widths[order[start]]
+            end = start + 1
+            while (end < len(order) and end - start < MAX_BATCH and widths[order[end]] == width
+                   and (end - start + 1) * width <= TOKEN_BUDGET):
                 end += 1
             rows = order[start:end]
-            ids = np.full((len(rows), lengths[rows[-1]]), self._pad_id, dtype=np.int64)
+            ids = np.full((len(rows), width), self._pad_id, dtype=np.int64)
             mask, types = np.zeros_like(ids), np.zeros_like(ids)
             for j, i in enumerate(rows):
                 ids[j, :lengths[i]] = encoded[i].ids
                 mask[j, :lengths[i]] = 1
                 types[j, :lengths[i]] = encoded[i].type_ids  # 1 on the second text of a pair
+            if len(rows) == 1:
+                # onnxruntime takes another product routine for a single row, whose float sums
+                # differ in the last bits; run a lone text twice so that every text's result is
+                # the same whatever else is scored beside it (a resumed run equals an uninterrupted one)
+                ids, mask, types = (np.repeat(a, 2, axis=0) for a in (ids, mask, types))
             feed = {"input_ids": ids, "attention_mask": mask}
             if "token_type_ids" in self._inputs:
                 feed["token_type_ids"] = types
