@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Sequence
 
 from . import __version__
+from .cli_calibrate import add_calibrate, cmd_calibrate
 from .cli_evaluate import cmd_evaluate, print_table, write_run
 from .errors import ConfigError, RagmeterError, RagmeterWarning
 from .judges import JUDGE_NAMES
@@ -85,6 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_evaluate(sub)
     _add_run_tools(sub)
+    add_calibrate(sub)
     return parser
 
 
@@ -279,7 +281,7 @@ def cmd_plot(args) -> int:
 
 
 COMMANDS = {"evaluate": cmd_evaluate, "demo": cmd_demo, "compare": cmd_compare, "check": cmd_check, "plot": cmd_plot,
-            "cache": cmd_cache, "report": cmd_report, "bench": cmd_bench}
+            "cache": cmd_cache, "report": cmd_report, "bench": cmd_bench, "calibrate": cmd_calibrate}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

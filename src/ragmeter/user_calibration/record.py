@@ -1,0 +1,137 @@
+"""Calibration: what calibrate() returns, prints and saves (JSON), and what carries it forward to
+another run of the same judge (``apply``: each score mapped onto the labels' scale)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import warnings
+from pathlib import Path
+from typing import Any, Iterator
+
+from ..errors import DatasetError, RagmeterWarning
+from .mapping import ScoreMap
+
+SCHEMA = "ragmeter.calibration/1"
+
+
+def _fmt(value: Any) -> str:
+    return "n/a" if value is None else f"{value:.3f}"
+
+
+def _interval(ci: Any) -> str:
+    return "n/a" if not ci else f"[{ci[0]:.3f}, {ci[1]:.3f}]"
+
+
+class Calibration:
+    """Per metric: ``n_labelled``, ``judge_mean``, ``labels_mean`` / ``labels_ci``, ``corrected_mean`` /
+    ``corrected_ci``, ``agreement`` (each statistic as {"value", "ci"}), ``mapping``, ``selection``,
+    ``reliability`` and ``warnings``; with the run, the labels and the settings it came from."""
+
+    def __init__(self, data: dict[str, Any]):
+        self.data = data
+
+    @property
+    def metrics(self) -> dict[str, dict[str, Any]]:
+        return self.data["metrics"]
+
+    def __getitem__(self, metric: str) -> dict[str, Any]:
+        if metric not in self.metrics:
+            raise KeyError(f"'{metric}' was not calibrated; this calibration has {', '.join(self.metrics)}")
+        return self.metrics[metric]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.metrics)
+
+    def to_dict(self) -> dict[str, Any]:
+        return copy.deepcopy(self.data)
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(self.data, indent=1, allow_nan=False, default=_finite), encoding="utf-8")
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Calibration":
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise DatasetError(f"{path}: no such calibration file (write one with: ragmeter calibrate RUN LABELS "
+                               "--out FILE).") from None
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise DatasetError(f"{path}: not a ragmeter calibration (not valid JSON).") from None
+        if not isinstance(data, dict) or data.get("schema") != SCHEMA or not isinstance(data.get("metrics"), dict):
+            raise DatasetError(f"{path}: not a ragmeter calibration (no 'schema': '{SCHEMA}'); write one with: "
+                               "ragmeter calibrate RUN LABELS --out FILE.")
+        return cls(data)
+
+    def lines(self) -> list[str]:
+        """A plain-text summary, one block per metric."""
+        labels = self.data.get("labels", {})
+        out = [f"calibration against {labels.get('source', 'labels')} (keyed by {labels.get('key', 'id')}), "
+               f"judge {self.data.get('run', {}).get('judge', {}).get('name', '?')}"]
+        for name, m in self.metrics.items():
+            out.append(f"\n{name}: {m['n_labelled']} labelled, {m.get('n_unlabelled', 0)} unlabelled")
+            out.append(f"  judge mean      {_fmt(m['judge_mean'])}  {_interval(m.get('judge_ci'))}  (the judge alone)")
+            out.append(f"  labels mean     {_fmt(m['labels_mean'])}  {_interval(m['labels_ci'])}  (your labels alone)")
+            lam = (m.get("ppi") or {}).get("lambda")
+            out.append(f"  corrected mean  {_fmt(m['corrected_mean'])}  {_interval(m['corrected_ci'])}  "
+                       f"(PPI++, judge weight {_fmt(lam)})")
+            for key, stat in (m.get("agreement") or {}).items():
+                out.append(f"  {key:<15s} {_fmt(stat['value'])}  {_interval(stat['ci'])}")
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+    def apply(self, result: Any) -> Any:
+        """A copy of ``result`` with each calibrated metric's scores mapped onto the labels' scale (the
+        judge's own score kept as evidence "judge_score"), recorded in provenance["calibration"]."""
+        from ..metrics.base import MetricResult
+        from ..results import Result
+
+        maps = {m: ScoreMap.from_dict(c["mapping"]) for m, c in self.metrics.items()
+                if c.get("mapping") and m in result.metrics}
+        if not maps:
+            raise DatasetError(f"this calibration maps {', '.join(self.metrics)}; the run scored "
+                               f"{', '.join(result.metrics)}: nothing to apply.")
+        self._check_judge(result)
+        rows = []
+        for row in result.metric_results:
+            new = dict(row)
+            for m, score_map in maps.items():
+                r = row[m]
+                if r.status == "ok" and r.score is not None:
+                    new[m] = MetricResult(float(score_map([r.score])[0]), "ok", r.reason,
+                                          {**r.evidence, "judge_score": r.score})
+            rows.append(new)
+        provenance = copy.deepcopy(result.provenance)
+        provenance["calibration"] = self._provenance(result, maps)
+        return Result(copy.deepcopy(result.samples), rows, result.metrics, provenance, result.warnings)
+
+    def _check_judge(self, result: Any) -> None:
+        made = self.data.get("run", {}).get("judge", {})
+        used = result.provenance.get("judge", {})
+        if made and (made.get("name"), made.get("version")) != (used.get("name"), used.get("version")):
+            warnings.warn(f"this calibration was made for judge {made.get('name')} version {made.get('version')}, the "
+                          f"run used {used.get('name')} version {used.get('version')}: a map fitted on one judge's "
+                          "scores does not fit another's. Calibrate this judge on your labels again.",
+                          RagmeterWarning, stacklevel=3)
+
+    def _provenance(self, result: Any, maps: dict[str, ScoreMap]) -> dict[str, Any]:
+        same_run = self.data.get("run", {}).get("dataset_hash") == result.provenance.get("dataset_hash")
+        out: dict[str, Any] = {"schema": SCHEMA, "created": self.data.get("created"),
+                               "labels": self.data.get("labels"), "run": self.data.get("run"),
+                               "maps": {m: s.to_dict() for m, s in maps.items()}, "same_data": same_run}
+        if same_run:  # the labels belong to these very samples: the corrected means hold for this run
+            out["corrected"] = {m: {"corrected_mean": self.metrics[m]["corrected_mean"],
+                                    "corrected_ci": self.metrics[m]["corrected_ci"]} for m in maps}
+        return out
+
+
+def _finite(value: Any) -> Any:
+    if hasattr(value, "item"):
+        return value.item()
+    raise TypeError(f"cannot store a {type(value).__name__} in a calibration")
