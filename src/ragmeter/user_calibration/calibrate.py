@@ -137,7 +137,7 @@ def calibrate(result: Any, labels: Any, metrics: Iterable[str] | None = None, me
     chosen = list(metrics) if metrics is not None else [m for m in table.metrics if m in run.metrics]
     extra = [m for m in table.metrics if m not in run.metrics]
     if extra:
-        warnings.warn(f"{table.source}: labels for {', '.join(extra)}, which the run did not score; they are ignored "
+        warnings.warn(f"{table.source}: has labels for {', '.join(extra)}, which the run did not score; they are ignored "
                       f"(the run has {', '.join(run.metrics)}).", RagmeterWarning, stacklevel=2)
     for m in chosen:
         if m not in run.metrics or m not in table.metrics:

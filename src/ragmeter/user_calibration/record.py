@@ -79,8 +79,11 @@ class Calibration:
             lam = (m.get("ppi") or {}).get("lambda")
             out.append(f"  corrected mean  {_fmt(m['corrected_mean'])}  {_interval(m['corrected_ci'])}  "
                        f"(PPI++, judge weight {_fmt(lam)})")
+            if m.get("agreement"):
+                confidence = self.data.get("settings", {}).get("confidence", 0.95)
+                out.append(f"  agreement with the labels ({confidence:.0%} bootstrap intervals):")
             for key, stat in (m.get("agreement") or {}).items():
-                out.append(f"  {key:<15s} {_fmt(stat['value'])}  {_interval(stat['ci'])}")
+                out.append(f"    {key:<14s} {_fmt(stat['value'])}  {_interval(stat['ci'])}")
         return out
 
     def __str__(self) -> str:
