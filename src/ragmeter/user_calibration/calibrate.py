@@ -68,7 +68,10 @@ def _notes(metric: str, n: int, unscored: int, selection: dict, y: np.ndarray, n
                      "left out of every figure.")
     if n < FEW_LABELS:
         notes.append(f"{metric}: only {n} labelled samples; the intervals assume about {FEW_LABELS} or more and are rough.")
-    if np.all(y >= 0.5) or np.all(y < 0.5):
+    if np.all(y == y[0]):
+        notes.append(f"{metric}: every label is {y[0]:g}, so the labels' spread is unknown and both intervals "
+                     "are too narrow (0 wide when the judge cannot help); label more samples.")
+    elif np.all(y >= 0.5) or np.all(y < 0.5):
         notes.append(f"{metric}: every label is on one side of 0.5, so accuracy, kappa and AUROC say little or nothing.")
     if n_unlabelled == 0:
         notes.append(f"{metric}: every scored sample is labelled; the corrected mean is the labels' mean.")
