@@ -39,8 +39,8 @@ def selection_check(labelled: np.ndarray, unlabelled: np.ndarray) -> dict[str, A
     se = math.sqrt(labelled.var(ddof=1) / labelled.size + unlabelled.var(ddof=1) / unlabelled.size)
     pooled = math.sqrt((labelled.var(ddof=1) + unlabelled.var(ddof=1)) / 2)
     if se == 0.0 or pooled == 0.0:
-        same = difference == 0.0
-        out.update(z=0.0 if same else math.inf, p_value=1.0 if same else 0.0, std_difference=0.0 if same else math.inf,
+        same = difference == 0.0  # no spread on either side: equal, or different beyond doubt
+        out.update(z=0.0 if same else None, p_value=1.0 if same else 0.0, std_difference=0.0 if same else None,
                    looks_random=same)
         return out
     z = difference / se
