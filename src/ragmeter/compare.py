@@ -13,6 +13,7 @@ from typing import Any
 from .errors import ConfigError
 from .results import Result
 from .stats import PairedComparison, compare_paired
+from .store import changes, identity
 
 
 def _keys(result: Result) -> list[tuple]:
@@ -60,15 +61,44 @@ class Comparison:
     name_a: str
     name_b: str
     metrics: dict[str, MetricComparison] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)  # why the runs may not be comparable
 
     def verdicts(self) -> list[str]:
         return [m.verdict(self.name_a, self.name_b) for m in self.metrics.values()]
 
     def __str__(self) -> str:
-        return "\n".join(self.verdicts())
+        return "\n".join([f"warning: {w}" for w in self.warnings] + self.verdicts())
 
     def to_dict(self) -> dict[str, Any]:
-        return {"a": self.name_a, "b": self.name_b, "metrics": {k: v.to_dict() for k, v in self.metrics.items()}}
+        return {"a": self.name_a, "b": self.name_b, "warnings": self.warnings,
+                "metrics": {k: v.to_dict() for k, v in self.metrics.items()}}
+
+
+def comparability(a: Result, b: Result, metrics: list[str], both: list[tuple], index_a: dict, index_b: dict,
+                  name_a: str = "A", name_b: str = "B") -> list[str]:
+    """Why a difference between a and b may not be the pipelines': another judge, other metric
+    versions or settings, other questions or references."""
+    out = []
+    judge_a, judge_b = a.provenance.get("judge"), b.provenance.get("judge")
+    if judge_a and judge_b:
+        diff = changes(identity({}, judge_a)["judge"], identity({}, judge_b)["judge"], "judge")
+        if diff:
+            out.append(f"{name_a} and {name_b} were scored by different judges ({'; '.join(diff)}): "
+                       "a difference may be the judge's, not the pipeline's.")
+    for m in metrics:
+        ma, mb = (a.provenance.get("metrics") or {}).get(m), (b.provenance.get("metrics") or {}).get(m)
+        diff = changes(identity(ma, {})["metrics"], identity(mb, {})["metrics"], m) if ma and mb else []
+        if diff:
+            out.append(f"{m} differs between the runs ({'; '.join(diff)}): its scores are not comparable.")
+    only_a, only_b = len(index_a) - len(both), len(index_b) - len(both)
+    if only_a or only_b:
+        out.append(f"the runs were not scored on the same dataset: {only_a} samples only in {name_a}, "
+                   f"{only_b} only in {name_b} (paired by question); only the {len(both)} in both are compared.")
+    refs = sum(a.samples[index_a[k]].get("reference") != b.samples[index_b[k]].get("reference") for k in both)
+    if refs:
+        out.append(f"{refs} of the {len(both)} paired samples have a different reference in {name_a} and {name_b}: "
+                   "the datasets differ.")
+    return out
 
 
 def compare(a: Result, b: Result, metrics: list[str] | None = None, name_a: str = "A", name_b: str = "B",
@@ -81,7 +111,7 @@ def compare(a: Result, b: Result, metrics: list[str] | None = None, name_a: str 
     index_a = {k: i for i, k in enumerate(_keys(a))}
     index_b = {k: i for i, k in enumerate(_keys(b))}
     both = [k for k in index_a if k in index_b]
-    out = Comparison(name_a, name_b)
+    out = Comparison(name_a, name_b, warnings=comparability(a, b, shared, both, index_a, index_b, name_a, name_b))
     for metric in shared:
         xs, ys, unscored = [], [], 0
         for key in both:
