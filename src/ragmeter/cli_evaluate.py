@@ -34,25 +34,29 @@ def write_run(result, out: str | Path) -> Path:
 
 
 def cmd_evaluate_ray(args, options: dict) -> int:
-    import json
-
+    """``--engine ray``: the same run folder, table, usage line and exit code as the local engine."""
     from .failures import RunOutcome
     from .integrations.ray import _ray, evaluate_ray
 
     if args.encoding:
         raise ConfigError("--encoding works with the local engine only; convert the file to UTF-8 for --engine ray.")
+    if args.dry_run:
+        raise ConfigError("--dry-run works with the local engine only; leave out --engine ray to count the calls "
+                          "and their cost on the same data.")
+    folder = _out_folder(args.out)
     ray = _ray()
     ray.init(address=args.address, ignore_reinit_error=True, log_to_driver=False)
-    out = Path(args.out)
-    run = evaluate_ray(args.data, metrics=args.metrics, judge=None if args.llm else (args.judge or "local"),
-                       llm=args.llm, embeddings=args.embeddings, output=out / "shards", resume=args.resume,
-                       num_actors=args.actors, batch_size=args.batch_size, **options)
-    print_table(run, f"{args.data} (judge: {args.llm or args.judge or 'local'}, engine: ray)")
-    summary = {"aggregates": {m: a.to_dict() for m, a in run.aggregates.items()}, "provenance": run.provenance}
-    (out / "summary.json").write_text(json.dumps(summary, indent=1, default=str))
-    print(f"wrote {out / 'shards'} (Parquet, one shard per batch) and {out / 'summary.json'}")
-    n_samples = next((a.n for a in run.aggregates.values()), 0)
-    outcome = RunOutcome.of_aggregates(run.aggregates, n_samples, args.max_error_rate)
+    try:
+        result = evaluate_ray(args.data, metrics=args.metrics, judge=None if args.llm else (args.judge or "local"),
+                              llm=args.llm, embeddings=args.embeddings, output=folder, resume=args.resume,
+                              deadline=args.deadline, num_actors=args.actors, batch_size=args.batch_size,
+                              **{k: v for k, v in options.items() if k != "dry_run"})
+    except KeyboardInterrupt:
+        return _interrupted(args)
+    print_table(result, f"{args.data} ({len(result)} samples, judge: {result.provenance['judge']['name']}, engine: ray)")
+    _print_usage(result.provenance["judge"])
+    print(f"wrote {folder / 'result.json'} and {folder / 'scores.csv'}")
+    outcome = RunOutcome.of(result, args.max_error_rate)
     print(outcome.line())
     return outcome.exit_code
 
@@ -117,9 +121,7 @@ def cmd_evaluate(args) -> int:
 
     options = _llm_options(args)
     if args.engine == "ray":
-        if args.deadline is not None:
-            raise ConfigError("--deadline works with the local engine only.")
-        return cmd_evaluate_ray(args, {k: v for k, v in options.items() if k != "dry_run"})
+        return cmd_evaluate_ray(args, options)
     data = load_path(args.data, encoding=args.encoding)
     if not args.dry_run:
         _out_folder(args.out)

@@ -1,35 +1,50 @@
-"""ragmeter on Ray Data: the same metrics and judges as evaluate(), over millions of rows.
+"""ragmeter on Ray Data: the same metrics, judges and Result as evaluate(), with the scoring
+spread over a pool of Ray actors.
 
     from ragmeter.integrations.ray import evaluate_ray
-    run = evaluate_ray("logs/*.parquet", metrics=["faithfulness", "answer_relevancy"],
-                       output="s3-or-shared-dir/run1", num_actors=8)
-    run.aggregates["faithfulness"].mean, run.dataset   # a Ray Dataset of per-sample results
+    result = evaluate_ray("logs/*.parquet", metrics=["faithfulness", "answer_relevancy"],
+                          output="runs/ray1", num_actors=8)
+    result["faithfulness"], result.aggregates, result.provenance   # as evaluate() returns them
 
-Each actor of the pool builds its judge once and scores whole batches with ``evaluate()``.
-With ``output=DIR`` every batch is written as one Parquet shard (atomically, named by the
-batch's row keys), so a killed job resumes with ``resume=True`` from the shards already there.
-An actor that dies is restarted and its batch retried; a shard written twice is the same file,
-so nothing is lost or duplicated. LLM judges share one rate limit across the cluster (a named
-actor) and the SQLite cache (put it on storage all nodes see).
+The driver reads the rows once, in order (the dataset hash, the samples of the Result and the
+checks of evaluate() all need them), then sends the rows still to score to the actors, each of
+which builds its judge once and scores whole batches with ``evaluate()``. Results stream back to
+the driver, which keeps the run folder exactly as evaluate(out=DIR) does: one writer at a time
+(run_lock.py), every finished sample stored as it arrives (store.py), so ``resume=True``
+continues a killed job, checked against the same data and settings; at the end result.json and
+scores.csv, which ``Result.load`` and ``ragmeter report``, ``compare`` and ``check`` read.
+
+An actor that dies is restarted and its batch retried; a row returned twice is stored once. An
+LLM judge's limits hold for the whole cluster: one budget (an actor that reserves each call's
+worst case, carried across ``resume``), one deadline at a fixed wall-clock time, one rate limit.
 """
 
 from __future__ import annotations
 
-import asyncio
-import hashlib
+import datetime as dt
 import json
 import os
+import time
 import uuid
-from dataclasses import dataclass
+import warnings
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..data import as_sample
-from ..errors import ConfigError, MissingExtraError
-from ..metrics import resolve_metrics
-from ..results import Aggregate, summarise
+from ..asker import Asker
+from ..data import EvaluationDataset
+from ..deadline import check_deadline
+from ..engine import _start_runner, check_columns, dataset_hash, make_provenance, summarise_notes
+from ..errors import ConfigError, MissingExtraError, RagmeterError, RagmeterWarning
+from ..judges import resolve_judge
+from ..limits import RateLimiter
+from ..loaders import load_dataset
+from ..metrics import MetricResult, resolve_metrics
+from ..results import Result
+from ..store import RunStore, identity
+from .ray_actors import INDEX, STATS, RemoteRateLimiter, RunBudget, Scorer
 
-KEY = "_key"
+#: evaluate_ray returned a RayEvaluation before it returned the Result evaluate() returns
+RayEvaluation = Result
 
 
 def _ray():
@@ -40,89 +55,11 @@ def _ray():
     return ray
 
 
-def row_key(row: dict[str, Any]) -> str:
-    """A stable id of a row's content (and its id column, when it has one)."""
-    sample = as_sample({k: v for k, v in row.items() if k != KEY})
-    blob = json.dumps(sample.to_dict(), sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
-
-
-class RemoteRateLimiter:
-    """The runner's rate limiter, answered by one actor for the whole cluster."""
-
-    def __init__(self, handle: Any):
-        self.handle = handle
-
-    async def wait(self, tokens: int) -> None:
-        while True:
-            delay = await self.handle.try_acquire.remote(tokens)
-            if delay == 0:
-                return
-            await asyncio.sleep(delay)
-
-
-class _Scorer:
-    """One actor of the pool: builds the judge once, scores batches, writes shards."""
-
-    def __init__(self, metrics: list[str], judge: Any, llm: Any, embeddings: Any, llm_options: dict[str, Any],
-                 shard_dir: str | None, done: Any = None):
-        import ray
-
-        from ..judges import resolve_judge
-
-        self.metrics = metrics
-        self.judge = resolve_judge(judge, llm, embeddings, **llm_options)
-        self.shard_dir = shard_dir
-        self.done = ray.get(done) if done is not None else set()
-
-    def __call__(self, batch):
-        import pandas as pd
-
-        from ..engine import evaluate
-
-        rows = batch.to_dict("records")
-        keys = [row_key(r) for r in rows]
-        todo = [(k, r) for k, r in zip(keys, rows) if k not in self.done]  # finished in an earlier run
-        if not todo:
-            return pd.DataFrame(result_rows(None, []))
-        keys, rows = [k for k, _ in todo], [r for _, r in todo]
-        result = evaluate(rows, metrics=self.metrics, judge=self.judge)
-        out = pd.DataFrame(result_rows(result, keys))
-        if self.shard_dir:
-            name = hashlib.sha256("".join(keys).encode()).hexdigest()[:24]
-            tmp = Path(self.shard_dir) / f".{name}.{uuid.uuid4().hex}.tmp"
-            out.to_parquet(tmp, index=False)
-            os.replace(tmp, Path(self.shard_dir) / f"part-{name}.parquet")  # atomic: whole shard or none
-        return out
-
-
-def result_rows(result, keys: Sequence[str]) -> list[dict[str, Any]]:
-    if result is None:
-        return []
-    rows = []
-    for key, flat, scores in zip(keys, result.rows(), result.metric_results):
-        row = {KEY: key, **{k: flat[k] for k in ("id", "user_input", "response", "reference")}}
-        row["retrieved_contexts"] = json.dumps(flat["retrieved_contexts"], ensure_ascii=False)
-        for m in result.metrics:
-            r = scores[m]
-            row[m], row[f"{m}_status"], row[f"{m}_reason"] = r.score, r.status, r.reason
-            row[f"{m}_evidence"] = json.dumps(r.evidence, ensure_ascii=False, default=str)
-        rows.append(row)
-    return rows
-
-
-@dataclass
-class RayEvaluation:
-    dataset: Any  # ray.data.Dataset of per-sample results
-    aggregates: dict[str, Aggregate]
-    provenance: dict[str, Any]
-
-    def __getitem__(self, metric: str) -> float | None:
-        return self.aggregates[metric].mean
-
-
 def _read(ray, source: Any):
     if not isinstance(source, (str, os.PathLike)):
+        if not hasattr(source, "iter_batches"):
+            raise ConfigError(f"cannot read a {type(source).__name__} with Ray: give a Ray Dataset (e.g. "
+                              "ray.data.from_items(rows)) or a Parquet, JSONL or CSV path.")
         return source
     text = str(source)
     if text.endswith(".parquet") or Path(text).is_dir():
@@ -146,70 +83,200 @@ def _spread(ds: Any, batch_size: int) -> Any:
     return ds.repartition(target_num_rows_per_block=batch_size)
 
 
-def _done_keys(shard_dir: Path) -> set[str]:
-    import pyarrow.parquet as pq
+def read_in_order(source: Any) -> tuple[list[Any], EvaluationDataset]:
+    """The rows of ``source`` as pandas frames, in the dataset's order (the same on every run, so
+    that a resumed run finds its rows where it left them), and the samples they make."""
+    options = source.context.execution_options
+    before = options.preserve_order
+    options.preserve_order = True  # for this read only: the scoring may finish in any order
+    try:
+        frames = [f.reset_index(drop=True) for f in source.iter_batches(batch_format="pandas", batch_size=None)
+                  if len(f)]
+    finally:
+        options.preserve_order = before
+    return frames, load_dataset([row for f in frames for row in f.to_dict("records")])
 
-    done: set[str] = set()
-    for shard in shard_dir.glob("part-*.parquet"):
-        done.update(pq.read_table(shard, columns=[KEY]).column(KEY).to_pylist())
-    return done
+
+def rows_to_score(frames: list[Any], done: dict[tuple[int, str], MetricResult], names: list[str]) -> list[Any]:
+    """The rows with a metric not finished yet, each with its position in the data."""
+    out, start = [], 0
+    for frame in frames:
+        positions = list(range(start, start + len(frame)))
+        start += len(frame)
+        keep = [any((i, m) not in done for m in names) for i in positions]
+        if any(keep):
+            out.append(frame.assign(**{INDEX: positions})[keep])
+    return out
 
 
-def aggregates_of(ds, metrics: list[str], confidence: float, seed: int) -> dict[str, Aggregate]:
-    import numpy as np
+class Tally:
+    """What the actors report per batch: the judge's batches and the LLM usage, summed."""
 
-    scores: dict[str, list] = {m: [] for m in metrics}
-    counts = {m: {"skipped": 0, "error": 0} for m in metrics}
-    columns = [c for m in metrics for c in (m, f"{m}_status")]
-    for batch in ds.select_columns(columns).iter_batches(batch_format="numpy", batch_size=65536):
-        for m in metrics:
-            status = batch[f"{m}_status"]
-            scores[m].append(batch[m][status == "ok"].astype(float))
-            counts[m]["skipped"] += int((status == "skipped").sum())
-            counts[m]["error"] += int((status == "error").sum())
-    return {m: summarise(np.concatenate(scores[m]) if scores[m] else [], counts[m]["skipped"], counts[m]["error"],
-                         confidence, seed=seed) for m in metrics}
+    def __init__(self) -> None:
+        self.batches: dict[str, int] = {}
+        self.usage: dict[str, Any] | None = None
+
+    def add(self, stats: dict[str, Any]) -> None:
+        for name, count in stats.get("judge_batches", {}).items():
+            self.batches[name] = self.batches.get(name, 0) + count
+        usage = stats.get("usage")
+        if usage is not None:
+            if self.usage is None:
+                self.usage = dict(usage)
+            else:
+                self.usage = {k: None if v is None or self.usage.get(k) is None else self.usage[k] + v
+                              for k, v in usage.items()}
+
+
+def _pool(ray, frames: list[Any], names: list[str], spec: dict[str, Any], batch_size: int, num_actors: int,
+          num_cpus: float, num_gpus: float) -> Any:
+    """The rows to score, mapped over a pool of Scorer actors (lazily: iterate to run it)."""
+    # leave a CPU for reading: actors that hold every CPU would starve the read tasks
+    cpus = float(ray.cluster_resources().get("CPU", 1))
+    per_actor = min(num_cpus, max(0.25, (cpus - 1) / num_actors)) if num_gpus == 0 else num_cpus
+    return _spread(ray.data.from_pandas(frames), batch_size).map_batches(
+        Scorer, batch_format="pandas", batch_size=batch_size, compute=ray.data.ActorPoolStrategy(size=num_actors),
+        num_cpus=per_actor, num_gpus=num_gpus,
+        ray_remote_args_fn=lambda: {"max_restarts": -1, "max_task_retries": -1},  # a dead actor's batch is retried
+        fn_constructor_kwargs={"metrics": names, **spec})
+
+
+def _collect(ray, scored: Any, names: list[str], done: dict[tuple[int, str], MetricResult], store: RunStore | None,
+             budget: Any, tally: Tally) -> dict[int, dict[str, MetricResult]]:
+    """Each batch as it comes: its results stored (the run's spending too), its stats tallied."""
+    fresh: dict[int, dict[str, MetricResult]] = {}
+    for batch in scored.iter_batches(batch_format="pandas", batch_size=None):
+        for index, *cells in zip(batch[INDEX], *(batch[m] for m in names)):
+            index = int(index)
+            new = {m: MetricResult.from_dict(json.loads(cell)) for m, cell in zip(names, cells)
+                   if (index, m) not in done}
+            fresh[index] = new  # a batch retried after its actor died may come twice: stored once
+            if store is not None:
+                store.write(index, new)
+        for text in batch[STATS].dropna():
+            tally.add(json.loads(text))
+        if store is not None and budget is not None:
+            store.record_spent(ray.get(budget.total.remote()))
+    return fresh
+
+
+def _assemble(n: int, names: list[str], done: dict[tuple[int, str], MetricResult],
+              fresh: dict[int, dict[str, MetricResult]]) -> list[dict[str, MetricResult]]:
+    scores, missing = [], []
+    for i in range(n):
+        row = {m: done[(i, m)] if (i, m) in done else fresh.get(i, {}).get(m) for m in names}
+        if any(r is None for r in row.values()):
+            missing.append(i)
+        scores.append(row)
+    if missing:
+        raise RagmeterError(f"the Ray job returned no result for {len(missing)} rows (first: {missing[:5]}); "
+                            "what it returned is stored: run again with resume=True (--resume) to finish them.")
+    return scores
+
+
+def _shared(ray, judge: Any, spent_before: float) -> tuple[Any, float | None]:
+    """The run's budget actor, for a judge that makes calls (None for an offline judge)."""
+    runner = getattr(judge, "runner", None)
+    if runner is None or not hasattr(runner, "settings"):
+        return None, None
+    limit = runner.settings.budget_usd
+    return ray.remote(RunBudget).options(num_cpus=0).remote(limit, spent_before), limit
+
+
+def _traced(provenance: dict[str, Any], ray, tally: Tally, budget: Any) -> dict[str, Any]:
+    """The driver's judge made no calls: its usage and spending are the actors', summed."""
+    judge = provenance["judge"]
+    if "usage" in judge and tally.usage is not None:
+        judge["usage"] = tally.usage
+    if budget is not None and isinstance(judge.get("runner"), dict):
+        judge["runner"]["budget"] = ray.get(budget.describe.remote())
+    return provenance
+
+
+def _rate_limiter(ray, llm: Any, rpm: int | None, tpm: int | None, window_s: float, llm_options: dict[str, Any]):
+    """One rate limiter actor for the cluster, put in the LLM judge's options (None without limits)."""
+    if llm is None or not (rpm or tpm):
+        return None
+    limiter = ray.remote(RateLimiter).options(name=f"ragmeter-rate-{uuid.uuid4().hex[:8]}", num_cpus=0).remote(
+        rpm, tpm, window_s=window_s)
+    llm_options.update(rpm=rpm, tpm=tpm, rate_limiter=RemoteRateLimiter(limiter))
+    return limiter
+
+
+def _score(ray, frames: list[Any], n: int, names: list[str], done: dict[tuple[int, str], MetricResult],
+           store: RunStore | None, spec: dict[str, Any], pool: dict[str, Any], tally: Tally):
+    """Every row's results: those stored before, and the rest scored by the pool."""
+    todo = rows_to_score(frames, done, names)
+    fresh = _collect(ray, _pool(ray, todo, names, spec, **pool), names, done, store, spec["budget"], tally) \
+        if todo else {}
+    return _assemble(n, names, done, fresh)
+
+
+def _write(ray, store: RunStore, result: Result, budget: Any) -> None:
+    """result.json, scores.csv and the run's spending, while the folder is still ours (as evaluate() does)."""
+    if budget is not None:
+        store.record_spent(ray.get(budget.total.remote()))
+    result.save(store.folder / "result.json")
+    result.to_csv(store.folder / "scores.csv")
+    store.complete()
 
 
 def evaluate_ray(ds: Any, metrics: Sequence[Any] | None = None, judge: Any = "local", llm: Any = None,
                  embeddings: Any = None, *, output: str | os.PathLike | None = None, resume: bool = False,
-                 batch_size: int = 256, num_actors: int = 2, num_cpus: float = 1, num_gpus: float = 0,
-                 rpm: int | None = None, tpm: int | None = None, rate_window_s: float = 60.0,
-                 confidence: float = 0.95, seed: int = 0, **llm_options: Any) -> RayEvaluation:
+                 deadline: float | None = None, batch_size: int = 256, num_actors: int = 2, num_cpus: float = 1,
+                 num_gpus: float = 0, rpm: int | None = None, tpm: int | None = None, rate_window_s: float = 60.0,
+                 confidence: float = 0.95, n_resamples: int = 1000, seed: int = 0, **llm_options: Any) -> Result:
+    """Score ``ds`` (a Ray Dataset, or a Parquet/JSONL/CSV path) on a pool of ``num_actors``
+    Ray actors; returns the Result evaluate() would. With ``output=DIR`` the run folder is
+    evaluate()'s: locked for this run, every finished sample stored as it arrives (``resume=True``
+    continues it), result.json and scores.csv at the end. ``deadline`` (seconds) and ``budget``
+    (USD, an LLM judge option) hold for the whole cluster, as in evaluate()."""
     ray = _ray()
     if not ray.is_initialized():
         ray.init(ignore_reinit_error=True, log_to_driver=False)
-    names = [m.name for m in resolve_metrics(metrics)]
-    source = _spread(_read(ray, ds), batch_size)
-    shard_dir = None
-    done: set[str] = set()
-    if output is not None:
-        shard_dir = Path(output)
-        shard_dir.mkdir(parents=True, exist_ok=True)
-        existing = list(shard_dir.glob("part-*.parquet"))
-        if existing and not resume:
-            raise ConfigError(f"{shard_dir} already holds {len(existing)} result shards; pass resume=True "
-                              "(--resume) to continue that run, or choose another output folder.")
-        done = _done_keys(shard_dir)
-    # leave a CPU for reading: actors that hold every CPU would starve the read tasks
-    cpus = float(ray.cluster_resources().get("CPU", 1))
-    per_actor = min(num_cpus, max(0.25, (cpus - 1) / num_actors)) if num_gpus == 0 else num_cpus
-    if llm is not None and (rpm or tpm):
-        from ..runner import RateLimiter
-
-        limiter = ray.remote(RateLimiter).options(name=f"ragmeter-rate-{uuid.uuid4().hex[:8]}").remote(
-            rpm, tpm, window_s=rate_window_s)
-        llm_options["rate_limiter"] = RemoteRateLimiter(limiter)
-    scored = source.map_batches(
-        _Scorer, batch_format="pandas", batch_size=batch_size, compute=ray.data.ActorPoolStrategy(size=num_actors),
-        num_cpus=per_actor, num_gpus=num_gpus,
-        ray_remote_args_fn=lambda: {"max_restarts": -1, "max_task_retries": -1},  # a dead actor's batch is retried
-        fn_constructor_kwargs={"metrics": names, "judge": judge, "llm": llm, "embeddings": embeddings,
-                               "llm_options": llm_options, "shard_dir": str(shard_dir) if shard_dir else None,
-                               "done": ray.put(done) if done else None},
-    ).materialize()
-    final = ray.data.read_parquet(str(shard_dir)) if shard_dir else scored
-    provenance = {"engine": "ray", "metrics": names, "judge": judge if isinstance(judge, str) else type(judge).__name__,
-                  "llm": llm if isinstance(llm, str) or llm is None else type(llm).__name__, "num_actors": num_actors,
-                  "batch_size": batch_size, "resumed_rows": len(done), "output": str(shard_dir) if shard_dir else None}
-    return RayEvaluation(final, aggregates_of(final, names, confidence, seed), provenance)
+    check_deadline(deadline)
+    if llm_options.get("dry_run"):
+        raise ConfigError("dry_run works with evaluate() only: count the calls with evaluate(rows, ..., dry_run=True) "
+                          "(ragmeter evaluate --dry-run without --engine ray) on the same data.")
+    chosen = resolve_metrics(metrics)
+    names = [m.name for m in chosen]
+    store = RunStore(output) if output is not None else None  # the folder is ours, or this fails at once
+    limiter = budget = None
+    try:
+        frames, data = read_in_order(_read(ray, ds))
+        check_columns(data, chosen)
+        notes = summarise_notes(data)
+        for line in notes:
+            warnings.warn(line, RagmeterWarning, stacklevel=2)
+        limiter = _rate_limiter(ray, llm, rpm, tpm, rate_window_s, llm_options)
+        the_judge = resolve_judge(judge, llm, embeddings, **llm_options)  # its settings and errors, before any actor
+        started, digest = dt.datetime.now(dt.timezone.utc), dataset_hash(data)
+        if store is not None:
+            store.begin(digest, identity({m.name: m.describe() for m in chosen}, the_judge.describe()), len(data),
+                        names, resume)
+        done = store.finished() if store is not None else {}
+        _start_runner(the_judge, store, deadline)  # what its description tells: deadline, spending before
+        budget, limit = _shared(ray, the_judge, store.spent() if store is not None else 0.0)
+        spec = {"judge": judge, "llm": llm, "embeddings": embeddings, "llm_options": llm_options, "budget": budget,
+                "limit": limit, "deadline_s": deadline, "ends_at": time.time() + deadline if deadline else None}
+        pool = {"batch_size": batch_size, "num_actors": num_actors, "num_cpus": num_cpus, "num_gpus": num_gpus}
+        tally = Tally()
+        scores = _score(ray, frames, len(data), names, done, store, spec, pool, tally)
+        ask = Asker(the_judge)
+        ask.batches.update(tally.batches)  # the batches the actors' judges were asked, summed
+        settings = {"confidence": confidence, "n_resamples": n_resamples, "seed": seed, "window": batch_size,
+                    "deadline_s": deadline, "engine": "ray", "num_actors": num_actors}
+        provenance = _traced(make_provenance(the_judge, chosen, digest, len(data), started, ask, settings),
+                             ray, tally, budget)
+        if store is not None:
+            provenance["run_store"] = {"path": str(store.path), "resumed_results": len(done)}
+        result = Result([s.to_dict() for s in data.samples], scores, names, provenance, notes)
+        if store is not None:
+            _write(ray, store, result, budget)
+    finally:
+        if store is not None:
+            store.close()
+        for actor in (limiter, budget):
+            if actor is not None:
+                ray.kill(actor)
+    return result
