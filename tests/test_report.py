@@ -121,7 +121,7 @@ def test_comparison_view_shows_deltas_and_regressions_first(page, runs, tmp_path
     assert re.search(r"-0\.\d{3}", deltas)
     assert "good is better than bad on faithfulness" in page.locator("#tab-compare ul").inner_text()
     rows = page.locator('[data-role="compare-table"] tbody tr')
-    values = [float(rows.nth(i).locator("td").nth(3).inner_text()) for i in range(rows.count())]
+    values = [float(rows.nth(i).locator("td").nth(4).inner_text()) for i in range(rows.count())]
     assert values == sorted(values) and values[0] < 0
 
 
