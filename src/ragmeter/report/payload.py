@@ -3,8 +3,9 @@
 A sample is ``{"id", "q", "a", "ctx", "ref", "err", "r"}`` with ``r`` one entry per metric of
 its run, in the run's metric order: ``[score, reason, status, evidence]`` where status is 0
 (ok, the default), 1 (skipped) or 2 (error) and trailing defaults are left out. Scores and
-probabilities are rounded to 4 digits. Evidence never repeats a context: a chunk's usefulness
-is a flag in rank order, and a sentence found in context k at [start, end) is ``[k, start, end]``.
+probabilities are rounded to 4 digits. Evidence never repeats a text: a chunk's usefulness is a
+flag in rank order, a sentence found in context k at [start, end) is ``[k, start, end]``, and a
+claim found in the answer is ``[-1, start, end]``.
 A comparison holds its pairs as indices into the two runs.
 """
 
@@ -34,22 +35,27 @@ def locate(text: str | None, contexts: list[str], hint: int | None = None) -> An
     return text
 
 
-def _claims(items: list[dict], contexts: list[str] | None) -> list[list]:
-    """[text, verdict, probability, evidence] per claim."""
-    return [[c.get("text"), int(bool(c.get("verdict"))), _round(c.get("probability")),
+def _claims(items: list[dict], contexts: list[str] | None, answer: str | None) -> list[list]:
+    """[text, verdict, probability, evidence] per claim; a claim that is a sentence of the answer as
+    [-1, start, end] in the answer."""
+    def claim(text: Any) -> Any:
+        at = answer.find(text) if isinstance(answer, str) and isinstance(text, str) and text else -1
+        return [-1, at, at + len(text)] if at >= 0 else text
+    return [[claim(c.get("text")), int(bool(c.get("verdict"))), _round(c.get("probability")),
              locate(c.get("evidence"), contexts) if contexts is not None else c.get("evidence")] for c in items]
 
 
-def _chunks(items: list[dict], contexts: list[str] | None) -> list[list] | None:
-    """[verdict, probability] per chunk, rank order; the chunk's text only when it is not the context's."""
+def _chunks(items: list[dict], contexts: list[str] | None, answer: str | None = None) -> list[list] | None:
+    """[verdict, probability] per chunk, rank order; the judged text only when it is not the context
+    at that rank (nor the start of it: judges keep a preview)."""
     if contexts is None:
         return None
     return [[int(bool(c.get("verdict"))), _round(c.get("probability"))]
-            + ([] if k < len(contexts) and c.get("text") == contexts[k] else [c.get("text")])
+            + ([] if k < len(contexts) and contexts[k].startswith(c.get("text") or "\0") else [c.get("text")])
             for k, c in enumerate(items)]
 
 
-def _relevant(per_context: list[list[str]], contexts: list[str] | None) -> list[list] | None:
+def _relevant(per_context: list[list[str]], contexts: list[str] | None, answer: str | None = None) -> list[list] | None:
     if contexts is None:
         return None
     return [[locate(s, contexts, k) for s in sentences] for k, sentences in enumerate(per_context)]
@@ -59,11 +65,11 @@ EVIDENCE = {"faithfulness": ("claims", _claims), "context_precision": ("chunks",
             "context_relevancy": ("relevant_sentences", _relevant)}
 
 
-def _entry(metric: str, r: Any, contexts: list[str] | None) -> list:
+def _entry(metric: str, r: Any, contexts: list[str] | None, answer: str | None) -> list:
     entry: list[Any] = [_round(r.score), r.reason, STATUS.get(r.status, 2), None]
     key, encode = EVIDENCE.get(metric, (None, None))
     if key and isinstance(r.evidence, dict) and r.evidence.get(key):
-        entry[3] = encode(r.evidence[key], contexts)
+        entry[3] = encode(r.evidence[key], contexts, answer)
     if entry[3] is None:  # trailing defaults left out: no evidence, then status ok
         entry.pop()
         if entry[2] == 0:
@@ -82,7 +88,7 @@ def sample_json(sample: dict[str, Any], scores: dict, metrics: list[str], contex
         out["nctx"] = len(ctx)  # contexts left out of the file (--no-contexts)
     if sample.get("error"):
         out["err"] = sample["error"]
-    out["r"] = [_entry(m, scores[m], ctx if contexts else None) for m in metrics]
+    out["r"] = [_entry(m, scores[m], ctx if contexts else None, out.get("a")) for m in metrics]
     return {k: v for k, v in out.items() if v is not None}
 
 

@@ -14,9 +14,9 @@ function markIn(container, needle, cls) {
   }
   return false;
 }
-// evidence is [k, start, end] in context k, or the sentence itself
+// evidence is [k, start, end] in context k (k = -1: in the answer), or the sentence itself
 function located(s, loc) {
-  if (Array.isArray(loc)) return { k: loc[0], text: ((s.ctx || [])[loc[0]] || "").slice(loc[1], loc[2]) };
+  if (Array.isArray(loc)) return { k: loc[0], text: ((loc[0] < 0 ? s.a : (s.ctx || [])[loc[0]]) || "").slice(loc[1], loc[2]) };
   return { k: null, text: loc || "" };
 }
 function evidenceOf(run, s, metric) {
@@ -53,8 +53,8 @@ function contextsBox(run, s) {
 
 function claimsBox(run, s, ctxBox) {
   const claims = evidenceOf(run, s, "faithfulness") || [];
-  return el("div", { "data-role": "claims" }, ...claims.map(([text, verdict, p, loc]) => {
-    const ev = located(s, loc);
+  return el("div", { "data-role": "claims" }, ...claims.map(([claim, verdict, p, loc]) => {
+    const ev = located(s, loc), text = located(s, claim).text;
     const d = el("div", { class: "claim " + (verdict ? "supported" : "unsupported"), "data-verdict": verdict ? "supported" : "unsupported", tabindex: "0" },
       (verdict ? "✔ supported: " : "✘ unsupported: "), text, p === null || p === undefined ? null : el("span", { class: "p" }, ` (p = ${Number(p).toFixed(2)})`),
       ev.text ? el("span", { class: "ev" }, (verdict ? "evidence: " : "closest passage: ") + ev.text) : null);
