@@ -146,6 +146,9 @@ def _add_run_tools(sub) -> None:
     rep.add_argument("runs", nargs="+", help="one or two result.json files or folders (NAME=PATH to name them)")
     rep.add_argument("-o", "--out", default="report.html")
     rep.add_argument("--title", default="ragmeter report")
+    rep.add_argument("--max-samples", type=_positive_int, default=None, metavar="N",
+                     help="keep only the N worst samples (or pairs) in the file; the Summary still covers all")
+    rep.add_argument("--no-contexts", action="store_true", help="leave the retrieved contexts out of the file")
 
     bench = sub.add_parser("bench", help="measure the judges against human labels (benchmarks/metaeval.py)")
     bench.add_argument("--judges", default="lexical,local,local-fast")
@@ -241,7 +244,8 @@ def cmd_report(args) -> int:
     runs = _named_runs(args.runs)
     names = list(runs)
     other = runs[names[1]] if len(names) == 2 else None
-    path = write_report(args.out, runs[names[0]], other, (names[0], names[1] if other else "B"), args.title)
+    path = write_report(args.out, runs[names[0]], other, (names[0], names[1] if other else "B"), args.title,
+                        max_samples=args.max_samples, contexts=not args.no_contexts)
     print(f"wrote {path}")
     return 0
 
