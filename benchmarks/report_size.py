@@ -1,12 +1,15 @@
 """Size and write time of the HTML report at scale: one run of N samples, and N vs N compared.
 
-    python benchmarks/report_size.py [--n 10000] [--base 200] [--out DIR]
+    python benchmarks/report_size.py [--n 10000] [--base 200] [--out DIR] [--browser]
 
 The runs: `--base` synthetic samples (a question, 3 contexts of about 60 words, a 3-sentence
 answer, a reference; as benchmarks/speed.py) scored with the lexical judge on all seven
 metrics, then tiled to N samples, each with its own id and question. Run B answers half of
 the questions with a sentence of another sample, so the two runs really differ. Prints the
-file sizes, their ratio, the time to write each (compare() included) and the peak RSS.
+file sizes, their ratio, the time to write each (compare() included) and the peak RSS. With
+--browser, opens the comparison in Debian's Chromium (Playwright) and prints how long it takes
+to load and to answer a sort, a search and a jump to the last page of Compare, as Playwright
+sees it from a click to the redrawn table.
 """
 
 from __future__ import annotations
@@ -68,11 +71,46 @@ def make_runs(n: int, base: int = 200, seed: int = 0):
     return tile(a, n, seed), tile(b, n, seed)
 
 
+def browser_figures(path: Path, n: int) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    flags = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+             "--disable-component-update", "--disable-sync"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=flags)
+        pg = browser.new_page(viewport={"width": 1440, "height": 900})
+        start = time.perf_counter()
+        pg.goto(path.as_uri(), timeout=600_000)
+        loaded = time.perf_counter() - start
+        dcl = pg.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
+        print(f"browser: DOMContentLoaded {dcl / 1000:.2f} s (goto returned after {loaded:.2f} s)")
+
+        def timed(label, action, check):
+            start = time.perf_counter()
+            action()
+            expect(check).to_be_visible(timeout=120_000)
+            print(f"browser: {label:<34s} {1000 * (time.perf_counter() - start):7.0f} ms")
+
+        pg.click("nav.tabs >> text=Samples: candidate")
+        head = '#samples-1 th[data-col="faithfulness"]'
+        timed("sort by faithfulness", lambda: pg.click(head), pg.locator(head + ".sorted-asc"))
+        timed("sort again (descending)", lambda: pg.click(head), pg.locator(head + ".sorted-desc"))
+        timed("search a word in the contexts", lambda: pg.fill('#samples-1 [data-role="search"]', "nebula glacier"),
+              pg.locator(f'#samples-1 [data-role="count"]:not(:has-text("{n} of {n}"))'))
+        pg.click("nav.tabs >> text=Compare")
+        timed("Compare: last page of pairs", lambda: pg.click('#compare-view [data-role="last"]'),
+              pg.locator('#compare-view [data-role="last"][disabled]'))
+        timed("Compare: open a pair", lambda: pg.locator("#compare-view tbody tr").first.click(),
+              pg.locator('#compare-view [data-role="detail"]'))
+        browser.close()
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=10_000)
     parser.add_argument("--base", type=int, default=200, help="distinct samples scored before tiling (default 200)")
     parser.add_argument("--out", default="report-size", help="folder for the two report files")
+    parser.add_argument("--browser", action="store_true", help="also time the comparison in Debian's Chromium")
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")
     from ragmeter.report.html import write_report
@@ -93,6 +131,8 @@ def main(argv=None) -> int:
     print(f"two compared:   {size_two / 1e6:8.2f} MB   written in {t_two:6.2f} s (compare() included)")
     print(f"ratio two / one: {size_two / size_one:.2f}")
     print(f"peak RSS of this process: {peak:.0f} MiB")
+    if args.browser:
+        browser_figures(two, args.n)
     return 0
 
 
