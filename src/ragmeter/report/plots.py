@@ -11,7 +11,7 @@ import numpy as np
 from ..errors import ConfigError, MissingExtraError
 from ..results import Result
 
-COLOURS = ("tab:green", "tab:red", "tab:blue", "tab:orange", "tab:purple", "tab:brown", "tab:pink", "tab:gray")
+from .svg import RUN_COLOURS as COLOURS  # a run's own colour, as in the HTML report: never green/red by order
 
 
 def _pyplot():
