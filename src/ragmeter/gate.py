@@ -1,10 +1,12 @@
 """Quality gates: thresholds per metric, presets, diagnosis and the worst samples.
 
 ``check(result, {"faithfulness": 0.9})`` passes when each metric's mean (or, with
-``use_lower_bound``, the lower end of its 95% CI) reaches its minimum, and no more than
-``max_error_rate`` of its samples went unscored (errors or skips; default none). A lower bound
-over fewer than ``min_n`` scored samples cannot be judged, and fails. A metric the judge failed
-on is reported as such, never diagnosed as a fault of the pipeline.
+``use_lower_bound``, the lower end of its 95% CI; with ``use_corrected``, the lower end of the
+corrected interval that a calibration on your own labels gives, see docs/calibration.md) reaches
+its minimum, and no more than ``max_error_rate`` of its samples went unscored (errors or skips;
+default none). A lower bound over fewer than ``min_n`` scored (for ``use_corrected``: labelled)
+samples cannot be judged, and fails. A metric the judge failed on is reported as such, never
+diagnosed as a fault of the pipeline.
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ class MetricCheck:
     #: "cannot_judge" (too few scored samples for a lower bound); None when it passed
     why: str | None = None
     n_ok: int = 0
+    #: what n_ok counts: "scored" samples, or "labelled" ones for a corrected lower bound
+    counted: str = "scored"
 
 
 @dataclass
@@ -72,6 +76,7 @@ class GateReport:
     use_lower_bound: bool
     max_error_rate: float = 0.0
     min_n: int = MIN_N
+    use_corrected: bool = False
 
     @property
     def passed(self) -> bool:
@@ -79,6 +84,8 @@ class GateReport:
 
     def __str__(self) -> str:
         basis = "lower 95% CI bound" if self.use_lower_bound else "mean"
+        if self.use_corrected:
+            basis = "lower bound of the corrected interval, from your labels"
         lines = [f"{'PASS' if self.passed else 'FAIL'}: {sum(c.passed for c in self.checks)} of {len(self.checks)} "
                  f"metrics reach their minimum ({basis}; unscored samples allowed: "
                  f"{self.max_error_rate:.0%})"]
@@ -96,7 +103,7 @@ def _status_line(c: MetricCheck, min_n: int) -> str:
     if u is not None and u.count():
         line += f"; {u.count()} of {u.n} samples not scored: {u.breakdown()}"
     if c.why == "cannot_judge":
-        line += f"; cannot judge: {c.n_ok} scored, a lower bound needs at least {min_n}"
+        line += f"; cannot judge: {c.n_ok} {c.counted}, a lower bound needs at least {min_n}"
     return line
 
 
@@ -111,8 +118,9 @@ def _explain(c: MetricCheck, max_error_rate: float, min_n: int) -> list[str]:
                      f"{max_error_rate:.0%} allowed, --max-error-rate). {covers}")
         lines += _unscored_lines(u)
     if c.why == "cannot_judge":
-        lines.append(f"{c.metric}: the gate cannot judge: {c.n_ok} scored samples, and a lower 95% bound needs "
-                     f"at least {min_n} (--min-n). Evaluate more samples, or gate on the mean.")
+        more = "Label more samples" if c.counted == "labelled" else "Evaluate more samples"
+        lines.append(f"{c.metric}: the gate cannot judge: {c.n_ok} {c.counted} samples, and a lower 95% bound needs "
+                     f"at least {min_n} (--min-n). {more}, or gate on the mean.")
     if c.value is not None and c.value < c.minimum:
         if u is not None and u.count("judge", "budget"):
             lines.append(f"{c.metric} is below {c.minimum:.2f}, but the judge did not answer for every sample: "
@@ -207,45 +215,69 @@ def check_limits(max_error_rate: float, min_n: int) -> None:
         raise ConfigError(f"min_n must be a whole number of samples, at least 1, got {min_n!r}.")
 
 
+def corrected_lower_bound(result: Result, metric: str) -> tuple[float, int]:
+    """(lower end of the corrected interval, labelled samples it rests on) from the calibration
+    recorded in the run's provenance; a ConfigError saying what is missing when there is none."""
+    record = (result.provenance or {}).get("calibration")
+    fix = ("Label a random sample of this run and calibrate on it (ragmeter label RUN --out labels.csv; ragmeter "
+           "calibrate RUN labels.csv --out cal.json), then pass --calibration cal.json.")
+    if not record:
+        raise ConfigError(f"--use-corrected gates {metric} on the corrected lower bound, which needs a calibration "
+                          f"with labels on this run, and none is given or recorded in the run. {fix}")
+    entry = (record.get("corrected") or {}).get(metric)
+    if not entry or not entry.get("corrected_ci"):
+        source = record.get("file") or "the run's calibration"
+        found = ("none of its labelled samples for it is in this run" if not entry else
+                 f"only {entry.get('n_labelled', 0)} of its labelled samples are in this run and scored (2 or more needed)")
+        raise ConfigError(f"--use-corrected gates {metric} on the corrected lower bound, but {source} gives none: "
+                          f"{found}. {fix}")
+    return float(entry["corrected_ci"][0]), int(entry.get("n_labelled", 0))
+
+
 def check_metric(result: Result, metric: str, minimum: float, use_lower_bound: bool, max_error_rate: float,
-                 min_n: int, n_worst: int) -> MetricCheck:
+                 min_n: int, n_worst: int, use_corrected: bool = False) -> MetricCheck:
     if metric not in result.metrics:
         raise ConfigError(f"the run has no '{metric}' scores (it has {', '.join(result.metrics)}).")
     agg = result.aggregates[metric]
     value = agg.ci_low if use_lower_bound else agg.mean
+    n_basis = agg.n_ok
+    if use_corrected:
+        value, n_basis = corrected_lower_bound(result, metric)
     missing = unscored(result, metric)
     why = None
     if missing.count() and missing.rate > max_error_rate:
         why = "unscored"
-    elif use_lower_bound and agg.n_ok < min_n:
+    elif (use_lower_bound or use_corrected) and n_basis < min_n:
         why = "cannot_judge"
     elif value is None or value < minimum:
         why = "below"
     low = value is None or value < minimum
     return MetricCheck(metric, minimum, value, why is None, worst_samples(result, metric, n_worst) if low else [],
-                       missing, why, agg.n_ok)
+                       missing, why, n_basis, "labelled" if use_corrected else "scored")
 
 
 def check(result: Result, thresholds: Mapping[str, float], use_lower_bound: bool = False, n_worst: int = 3,
-          max_error_rate: float = 0.0, min_n: int = MIN_N) -> GateReport:
+          max_error_rate: float = 0.0, min_n: int = MIN_N, use_corrected: bool = False) -> GateReport:
     """Gate ``result`` on ``thresholds`` (metric: minimum); see the module's docstring. ``result``
-    may also be what ``evaluate_rag_pipeline`` returns (its ``.result`` is gated)."""
+    may also be what ``evaluate_rag_pipeline`` returns (its ``.result`` is gated). ``use_corrected``
+    reads the corrected intervals of ``result.provenance["calibration"]`` (``Calibration.apply``)."""
     check_limits(max_error_rate, min_n)
     if not isinstance(result, Result) and isinstance(getattr(result, "result", None), Result):
         result = result.result
-    checks = [check_metric(result, metric, minimum, use_lower_bound, max_error_rate, min_n, n_worst)
+    checks = [check_metric(result, metric, minimum, use_lower_bound, max_error_rate, min_n, n_worst, use_corrected)
               for metric, minimum in thresholds.items()]
-    return GateReport(checks, use_lower_bound, max_error_rate, min_n)
+    return GateReport(checks, use_lower_bound, max_error_rate, min_n, use_corrected)
 
 
 def assert_passes(result: Result, thresholds: Mapping[str, float] | str, use_lower_bound: bool = False,
-                  max_error_rate: float = 0.0, min_n: int = MIN_N) -> GateReport:
+                  max_error_rate: float = 0.0, min_n: int = MIN_N, use_corrected: bool = False) -> GateReport:
     """For test suites: raise AssertionError with the readable report when the gate fails.
     ``thresholds`` may be a preset name such as "clinical". Errors and skips fail the gate unless
     ``max_error_rate`` allows them."""
     if isinstance(thresholds, str):
         thresholds = parse_thresholds(preset=thresholds)
-    report = check(result, thresholds, use_lower_bound, max_error_rate=max_error_rate, min_n=min_n)
+    report = check(result, thresholds, use_lower_bound, max_error_rate=max_error_rate, min_n=min_n,
+                   use_corrected=use_corrected)
     if not report.passed:
         raise AssertionError(str(report))
     return report
