@@ -71,7 +71,7 @@ def make_runs(n: int, base: int = 200, seed: int = 0):
     return tile(a, n, seed), tile(b, n, seed)
 
 
-def browser_figures(path: Path, n: int) -> None:
+def browser_figures(path: Path, n: int, compared: bool = True) -> None:
     from playwright.sync_api import expect, sync_playwright
 
     flags = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -91,12 +91,18 @@ def browser_figures(path: Path, n: int) -> None:
             expect(check).to_be_visible(timeout=120_000)
             print(f"browser: {label:<34s} {1000 * (time.perf_counter() - start):7.0f} ms")
 
-        pg.click("nav.tabs >> text=Samples: candidate")
-        head = '#samples-1 th[data-col="faithfulness"]'
+        root = "#samples-1" if compared else "#samples-0"
+        pg.click("nav.tabs >> text=" + ("Samples: candidate" if compared else "Samples: A"))
+        head = f'{root} th[data-col="faithfulness"]'
         timed("sort by faithfulness", lambda: pg.click(head), pg.locator(head + ".sorted-asc"))
         timed("sort again (descending)", lambda: pg.click(head), pg.locator(head + ".sorted-desc"))
-        timed("search a word in the contexts", lambda: pg.fill('#samples-1 [data-role="search"]', "nebula glacier"),
-              pg.locator(f'#samples-1 [data-role="count"]:not(:has-text("{n} of {n}"))'))
+        timed("search a word in the contexts", lambda: pg.fill(f'{root} [data-role="search"]', "nebula glacier"),
+              pg.locator(f'{root} [data-role="count"]:not(:has-text("{n} of {n}"))'))
+        timed("open a sample, then j", lambda: (pg.locator(f"{root} tbody tr").first.click(), pg.keyboard.press("j")),
+              pg.locator(f"{root} tbody tr.selected >> nth=0"))
+        if not compared:
+            browser.close()
+            return
         pg.click("nav.tabs >> text=Compare")
         timed("Compare: last page of pairs", lambda: pg.click('#compare-view [data-role="last"]'),
               pg.locator('#compare-view [data-role="last"][disabled]'))
@@ -111,6 +117,8 @@ def main(argv=None) -> int:
     parser.add_argument("--base", type=int, default=200, help="distinct samples scored before tiling (default 200)")
     parser.add_argument("--out", default="report-size", help="folder for the two report files")
     parser.add_argument("--browser", action="store_true", help="also time the comparison in Debian's Chromium")
+    parser.add_argument("--single", action="store_true",
+                        help="one run only (compare() at 50,000 samples needs several GB for its permutation test)")
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")
     from ragmeter.report.html import write_report
@@ -121,13 +129,18 @@ def main(argv=None) -> int:
     start = time.perf_counter()
     one = write_report(out / "one.html", a)
     t_one = time.perf_counter() - start
+    print(f"samples per run: {args.n:,} ({args.base} distinct, tiled), metrics: {len(ALL_METRICS)}")
+    print(f"one run:        {one.stat().st_size / 1e6:8.2f} MB   written in {t_one:6.2f} s")
+    if args.single:
+        print(f"peak RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
+        if args.browser:
+            browser_figures(one, args.n, compared=False)
+        return 0
     start = time.perf_counter()
     two = write_report(out / "two.html", a, b, names=("base", "candidate"))
     t_two = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     size_one, size_two = one.stat().st_size, two.stat().st_size
-    print(f"samples per run: {args.n:,} ({args.base} distinct, tiled), metrics: {len(ALL_METRICS)}")
-    print(f"one run:        {size_one / 1e6:8.2f} MB   written in {t_one:6.2f} s")
     print(f"two compared:   {size_two / 1e6:8.2f} MB   written in {t_two:6.2f} s (compare() included)")
     print(f"ratio two / one: {size_two / size_one:.2f}")
     print(f"peak RSS of this process: {peak:.0f} MiB")
