@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Sequence
 
 from . import __version__
-from .cli_calibrate import add_calibrate, cmd_calibrate
+from .cli_calibrate import add_calibrate, calibrated, cmd_calibrate, load_calibration
 from .cli_evaluate import cmd_evaluate, print_table, write_run
+from .cli_label import add_label, cmd_label
 from .errors import ConfigError, RagmeterError, RagmeterWarning
 from .judges import JUDGE_NAMES
 from .metrics import DEFAULT_METRICS, METRICS
@@ -87,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_evaluate(sub)
     _add_run_tools(sub)
     add_calibrate(sub)
+    add_label(sub)
     return parser
 
 
@@ -107,6 +109,8 @@ def _add_evaluate(sub) -> None:
     ev.add_argument("--address", default=None, help="Ray cluster address (default: start a local one)")
     ev.add_argument("--actors", type=int, default=2, help="Ray actors (default 2)")
     ev.add_argument("--batch-size", type=int, default=256, help="rows per Ray batch (default 256)")
+    ev.add_argument("--calibration", default=None, metavar="FILE", help="map the scores with this saved calibration "
+                    "(ragmeter calibrate --out) and correct the means where its labelled samples are in the run")
     llm = ev.add_argument_group("LLM judge")
     llm.add_argument("--llm", default=None, help="openai:MODEL, anthropic:MODEL or transformers:PATH")
     llm.add_argument("--embeddings", default=None, help="openai:MODEL, local, or sentence-transformers:PATH")
@@ -141,11 +145,17 @@ def _add_run_tools(sub) -> None:
                      help="share of a metric's samples that may go unscored, errors and skips (default 0)")
     chk.add_argument("--min-n", type=_positive_int, default=10, metavar="N",
                      help="scored samples a lower bound needs, else the gate cannot judge and fails (default 10)")
+    chk.add_argument("--calibration", default=None, metavar="FILE", help="apply this saved calibration first "
+                     "(mapped scores; corrected means where its labelled samples are in the run)")
+    chk.add_argument("--use-corrected", action="store_true", help="gate on the lower bound of the corrected "
+                     "interval from your labels (needs a calibration with labels on this run)")
 
     rep = sub.add_parser("report", help="self-contained HTML report of a run, or of two runs compared")
     rep.add_argument("runs", nargs="+", help="one or two result.json files or folders (NAME=PATH to name them)")
     rep.add_argument("-o", "--out", default="report.html")
     rep.add_argument("--title", default="ragmeter report")
+    rep.add_argument("--calibration", default=None, metavar="FILE", help="apply this saved calibration to the runs "
+                     "(mapped scores; recorded in their provenance)")
     rep.add_argument("--max-samples", type=_positive_int, default=None, metavar="N",
                      help="keep only the N worst samples (or pairs) in the file; the Summary still covers all")
     rep.add_argument("--no-contexts", action="store_true", help="leave the retrieved contexts out of the file")
@@ -230,8 +240,12 @@ def cmd_check(args) -> int:
     from .results import Result
 
     thresholds = parse_thresholds(args.minimums, args.thresholds, args.preset)
-    report = check(Result.load(args.run), thresholds, args.use_lower_bound, max_error_rate=args.max_error_rate,
-                   min_n=args.min_n)
+    cal = load_calibration(args.calibration)
+    run = Result.load(args.run)
+    if cal is not None:
+        run = calibrated(run, cal, args.calibration, args.run)
+    report = check(run, thresholds, args.use_lower_bound, max_error_rate=args.max_error_rate, min_n=args.min_n,
+                   use_corrected=args.use_corrected)
     print(report)
     return 0 if report.passed else 1
 
@@ -241,7 +255,10 @@ def cmd_report(args) -> int:
 
     if len(args.runs) > 2:
         raise ConfigError("a report shows one run, or two runs compared; got more.")
+    cal = load_calibration(args.calibration)
     runs = _named_runs(args.runs)
+    if cal is not None:
+        runs = {name: calibrated(run, cal, args.calibration, name) for name, run in runs.items()}
     names = list(runs)
     other = runs[names[1]] if len(names) == 2 else None
     path = write_report(args.out, runs[names[0]], other, (names[0], names[1] if other else "B"), args.title,
@@ -285,7 +302,7 @@ def cmd_plot(args) -> int:
 
 
 COMMANDS = {"evaluate": cmd_evaluate, "demo": cmd_demo, "compare": cmd_compare, "check": cmd_check, "plot": cmd_plot,
-            "cache": cmd_cache, "report": cmd_report, "bench": cmd_bench, "calibrate": cmd_calibrate}
+            "cache": cmd_cache, "report": cmd_report, "bench": cmd_bench, "calibrate": cmd_calibrate, "label": cmd_label}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

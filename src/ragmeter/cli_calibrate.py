@@ -97,13 +97,37 @@ def cmd_calibrate(args) -> int:
     return 0
 
 
+def load_calibration(path: str | None):
+    """The calibration file of --calibration, read before any work is done (None without one)."""
+    if not path:
+        return None
+    from .user_calibration import Calibration
+
+    return Calibration.load(path)
+
+
+def calibrated(run, cal, path: str, what: str, quiet: bool = False):
+    """``run`` with ``cal`` applied (see Calibration.apply), and a few lines saying what it did."""
+    from .user_calibration.apply import corrected_lines
+
+    mapped = cal.apply(run, source=str(path))
+    if not quiet:
+        record = mapped.provenance["calibration"]
+        maps = ", ".join(f"{m} ({s['method']})" for m, s in record["maps"].items()) or "none"
+        print(f"calibration {path}: scores mapped onto your labels' scale for {maps}; "
+              f"{record['labelled_in_run']} of its labelled samples are in {what}")
+        for line in corrected_lines(record):
+            print(line)
+    return mapped
+
+
 def _apply(args) -> int:
     from .cli_evaluate import print_table, write_run
     from .results import Result
-    from .user_calibration import Calibration
 
+    cal = load_calibration(args.calibration)
     run = Result.load(args.run)
-    mapped = Calibration.load(args.calibration).apply(run)
+    mapped = calibrated(run, cal, args.calibration, args.run, quiet=args.as_json)
     if args.as_json:
         print(json.dumps({"means": mapped.means(), "judge_means": run.means(),
                           "calibration": mapped.provenance["calibration"]}, indent=1))

@@ -1,12 +1,15 @@
 """The ``ragmeter evaluate`` command: load the data, score it, write the run, and end with one
 summary line and the exit code of the run's outcome (0 all scored, 3 errors above
---max-error-rate, 4 stopped by the budget; see failures.RunOutcome)."""
+--max-error-rate, 4 stopped by the budget; see failures.RunOutcome). With --calibration FILE the
+written run holds the scores mapped by that calibration, and its corrected means where the
+calibration's labelled samples are in the run (provenance["calibration"])."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+from .cli_calibrate import calibrated, load_calibration
 from .errors import ConfigError
 
 
@@ -44,6 +47,7 @@ def cmd_evaluate_ray(args, options: dict) -> int:
         raise ConfigError("--dry-run works with the local engine only; leave out --engine ray to count the calls "
                           "and their cost on the same data.")
     folder = _out_folder(args.out)
+    cal = load_calibration(getattr(args, "calibration", None))
     ray = _ray()
     ray.init(address=args.address, ignore_reinit_error=True, log_to_driver=False)
     try:
@@ -53,7 +57,9 @@ def cmd_evaluate_ray(args, options: dict) -> int:
                               **{k: v for k, v in options.items() if k != "dry_run"})
     except KeyboardInterrupt:
         return _interrupted(args)
-    print_table(result, f"{args.data} ({len(result)} samples, judge: {result.provenance['judge']['name']}, engine: ray)")
+    result = _calibrate(result, cal, args, folder)
+    print_table(result, f"{args.data} ({len(result)} samples, judge: {result.provenance['judge']['name']}, engine: ray"
+                        f"{_mapped_note(args)})")
     _print_usage(result.provenance["judge"])
     print(f"wrote {folder / 'result.json'} and {folder / 'scores.csv'}")
     outcome = RunOutcome.of(result, args.max_error_rate)
@@ -114,6 +120,20 @@ def _print_usage(judge: dict) -> None:
           f"{usage['prompt_tokens']}+{usage['completion_tokens']} tokens, cost {cost}{flagged}")
 
 
+def _calibrate(result, cal, args, folder: Path):
+    """--calibration: the run with mapped scores and corrected means, written over the run's
+    result.json and scores.csv (the run store keeps the judge's own scores)."""
+    if cal is None:
+        return result
+    result = calibrated(result, cal, args.calibration, "this run")
+    write_run(result, folder)
+    return result
+
+
+def _mapped_note(args) -> str:
+    return f", scores mapped by {args.calibration}" if getattr(args, "calibration", None) else ""
+
+
 def cmd_evaluate(args) -> int:
     from .engine import evaluate
     from .failures import RunOutcome
@@ -123,6 +143,7 @@ def cmd_evaluate(args) -> int:
     if args.engine == "ray":
         return cmd_evaluate_ray(args, options)
     data = load_path(args.data, encoding=args.encoding)
+    cal = load_calibration(getattr(args, "calibration", None))
     if not args.dry_run:
         _out_folder(args.out)
     try:
@@ -134,9 +155,11 @@ def cmd_evaluate(args) -> int:
     if "dry_run" in result.provenance:
         _print_dry_run(result.provenance["dry_run"])
         return 0
-    print_table(result, f"{args.data} ({len(result)} samples, judge: {result.provenance['judge']['name']})")
-    _print_usage(result.provenance["judge"])
     folder = Path(args.out)  # written by the run itself, while it held the folder
+    result = _calibrate(result, cal, args, folder)
+    print_table(result, f"{args.data} ({len(result)} samples, judge: {result.provenance['judge']['name']}"
+                        f"{_mapped_note(args)})")
+    _print_usage(result.provenance["judge"])
     print(f"wrote {folder / 'result.json'} and {folder / 'scores.csv'}")
     outcome = RunOutcome.of(result, args.max_error_rate)
     print(outcome.line())

@@ -14,11 +14,13 @@ from typing import Any, Iterable
 import numpy as np
 
 from ..errors import ConfigError, DatasetError, RagmeterWarning
+from ..stats import bootstrap_ci
 from .agreement import agreement, reliability
 from .labels import read_labels
 from .mapping import METHODS, fit_map
 from .match import match_samples
-from .ppi import corrected_mean, labels_mean
+from .corrected import corrected_means
+from .ppi import labels_mean
 from .record import SCHEMA, Calibration
 
 FEW_LABELS = 30          # below this the normal intervals are rough
@@ -50,18 +52,24 @@ def selection_check(labelled: np.ndarray, unlabelled: np.ndarray) -> dict[str, A
     return out
 
 
-def _scored(result: Any, metric: str) -> tuple[np.ndarray, np.ndarray]:
-    """(indices, scores) of the samples the judge scored ok on ``metric``."""
+def judge_score(r: Any) -> float:
+    """The judge's own score of a result, also when a calibration has mapped it (kept as evidence)."""
+    raw = (r.evidence or {}).get("judge_score")
+    return float(r.score if raw is None else raw)
+
+
+def scored(result: Any, metric: str) -> tuple[np.ndarray, np.ndarray]:
+    """(indices, judge scores) of the samples the judge scored ok on ``metric``."""
     idx, scores = [], []
     for i, row in enumerate(result.metric_results):
         r = row[metric]
         if r.status == "ok" and r.score is not None:
             idx.append(i)
-            scores.append(r.score)
+            scores.append(judge_score(r))
     return np.array(idx, dtype=int), np.array(scores, dtype=float)
 
 
-def _notes(metric: str, n: int, unscored: int, selection: dict, y: np.ndarray, n_unlabelled: int) -> list[str]:
+def notes(metric: str, n: int, unscored: int, selection: dict, y: np.ndarray, n_unlabelled: int) -> list[str]:
     notes = []
     if unscored:
         notes.append(f"{metric}: {unscored} labelled samples were not scored by the judge (skipped or error) and are "
@@ -84,38 +92,55 @@ def _notes(metric: str, n: int, unscored: int, selection: dict, y: np.ndarray, n
     return notes
 
 
+def split(result: Any, metric: str, labelled: dict[int, float]) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """(labels, their samples' judge scores, the unlabelled samples' judge scores, labelled but unscored)."""
+    idx, scores = scored(result, metric)
+    is_labelled = np.array([i in labelled for i in idx], dtype=bool)
+    y = np.array([labelled[i] for i in idx[is_labelled]], dtype=float)
+    return y, scores[is_labelled], scores[~is_labelled], len(labelled) - int(is_labelled.sum())
+
+
+def means_of(metric: str, y: np.ndarray, f: np.ndarray, g: np.ndarray, unscored: int, confidence: float,
+             seed: int) -> dict[str, Any]:
+    """Labels-only and corrected means of one metric, the selection check and the notes on them."""
+    out: dict[str, Any] = {"n_labelled": int(y.size), "n_labelled_unscored": unscored, "n_unlabelled": int(g.size)}
+    if y.size < 2:
+        out.update(labels_mean=float(y.mean()) if y.size else None, labels_ci=None, corrected_mean=None,
+                   corrected_ci=None, warnings=[f"{metric}: {y.size} labelled and scored samples; "
+                                                "calibration needs at least 2 (and 100 or more to be useful)."])
+        return out
+    plain = labels_mean(y, confidence)
+    corrected = corrected_means(y, f, g, confidence, seed)
+    selection = selection_check(f, g)
+    out.update(labels_mean=plain.mean, labels_ci=plain.ci, **corrected,
+               ppi={"lambda": corrected["corrected_plain"]["lambda"], "se": corrected["corrected_plain"]["se"],
+                    "labels_se": plain.se, "judge_mean_labelled": float(f.mean())},
+               selection=selection, warnings=notes(metric, int(y.size), unscored, selection, y, int(g.size)))
+    return out
+
+
+def judge_mean(result: Any, metric: str, scores: np.ndarray, confidence: float, n_resamples: int,
+               seed: int) -> dict[str, Any]:
+    """The judge's mean and interval: the run's own aggregate, or, when a calibration mapped the run's
+    scores, recomputed from the judge's scores kept as evidence."""
+    if "calibration" not in (result.provenance or {}):
+        agg = result.aggregates[metric]
+        return {"judge_mean": agg.mean, "judge_ci": None if agg.ci_low is None else [agg.ci_low, agg.ci_high]}
+    ci = bootstrap_ci(scores, confidence, n_resamples, seed)
+    return {"judge_mean": float(scores.mean()) if scores.size else None, "judge_ci": list(ci) if ci else None}
+
+
 def calibrate_metric(result: Any, metric: str, labelled: dict[int, float], method: str, confidence: float,
                      n_resamples: int, seed: int) -> dict[str, Any]:
     """The calibration of one metric; ``labelled`` maps sample index -> label."""
-    idx, scores = _scored(result, metric)
-    is_labelled = np.array([i in labelled for i in idx], dtype=bool)
-    f = scores[is_labelled]
-    y = np.array([labelled[i] for i in idx[is_labelled]], dtype=float)
-    g = scores[~is_labelled]
-    unscored = len(labelled) - int(is_labelled.sum())
-    agg = result.aggregates[metric]
-    out: dict[str, Any] = {
-        "n_labelled": int(y.size), "n_labelled_unscored": unscored, "n_unlabelled": int(g.size),
-        "judge_mean": agg.mean, "judge_ci": None if agg.ci_low is None else [agg.ci_low, agg.ci_high],
-    }
+    y, f, g, unscored = split(result, metric, labelled)
+    out: dict[str, Any] = {**judge_mean(result, metric, np.concatenate([f, g]), confidence, n_resamples, seed),
+                           **means_of(metric, y, f, g, unscored, confidence, seed)}
     if y.size < 2:
-        out.update(labels_mean=float(y.mean()) if y.size else None, labels_ci=None, corrected_mean=None,
-                   corrected_ci=None, agreement={}, warnings=[f"{metric}: {y.size} labelled and scored samples; "
-                                                             "calibration needs at least 2 (and 100 or more to be useful)."])
-        return out
-    plain = labels_mean(y, confidence)
-    corrected = corrected_mean(y, f, g, confidence)
-    selection = selection_check(f, g)
-    out.update(
-        labels_mean=plain.mean, labels_ci=plain.ci, corrected_mean=corrected.mean, corrected_ci=corrected.ci,
-        ppi={"lambda": corrected.lam, "se": corrected.se, "labels_se": plain.se,
-             "judge_mean_labelled": float(f.mean())},
-        agreement=agreement(f, y, confidence, n_resamples, seed),
-        reliability=reliability(f, y),
-        mapping=fit_map(f, y, method).to_dict(),
-        selection=selection,
-        warnings=_notes(metric, int(y.size), unscored, selection, y, int(g.size)),
-    )
+        return {**out, "agreement": {}}
+    warnings_ = out.pop("warnings")
+    out.update(agreement=agreement(f, y, confidence, n_resamples, seed), reliability=reliability(f, y),
+               mapping=fit_map(f, y, method).to_dict(), warnings=warnings_)
     return out
 
 
@@ -159,9 +184,16 @@ def calibrate(result: Any, labels: Any, metrics: Iterable[str] | None = None, me
     return Calibration({"schema": SCHEMA, "created": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
                         "run": _run_facts(run), "labels": {"source": table.source, "key": table.key,
                                                            "rows": len(table.rows)},
+                        "labelled": stored_labels(table, chosen),
                         "settings": {"method": method, "confidence": confidence, "n_resamples": n_resamples,
                                      "seed": seed},
                         "metrics": per_metric})
+
+
+def stored_labels(table: Any, metrics: list[str]) -> dict[str, Any]:
+    """The labels themselves, so that a saved calibration can correct the means of another run of
+    the same samples (apply.py)."""
+    return {"key": table.key, "values": {m: [[row.key, value] for row, value in table.labels_of(m)] for m in metrics}}
 
 
 def _run_facts(run: Any) -> dict[str, Any]:

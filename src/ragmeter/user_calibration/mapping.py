@@ -58,7 +58,7 @@ def pool_adjacent_violators(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> list
     """Blocks (lowest x, highest x, fitted value, weight) of the weighted least-squares
     non-decreasing fit of y on x; x sorted ascending and distinct."""
     blocks: list[list[float]] = []  # [x_low, x_high, value, weight]
-    for xi, yi, wi in zip(x, y, w):
+    for xi, yi, wi in zip(np.asarray(x).tolist(), np.asarray(y).tolist(), np.asarray(w).tolist()):
         blocks.append([xi, xi, yi, wi])
         while len(blocks) > 1 and blocks[-2][2] > blocks[-1][2]:
             high = blocks.pop()

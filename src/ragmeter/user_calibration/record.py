@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..errors import DatasetError, RagmeterWarning
-from .mapping import ScoreMap
 
 SCHEMA = "ragmeter.calibration/1"
 
@@ -76,9 +75,7 @@ class Calibration:
             out.append(f"\n{name}: {m['n_labelled']} labelled, {m.get('n_unlabelled', 0)} unlabelled")
             out.append(f"  judge mean      {_fmt(m['judge_mean'])}  {_interval(m.get('judge_ci'))}  (the judge alone)")
             out.append(f"  labels mean     {_fmt(m['labels_mean'])}  {_interval(m['labels_ci'])}  (your labels alone)")
-            lam = (m.get("ppi") or {}).get("lambda")
-            out.append(f"  corrected mean  {_fmt(m['corrected_mean'])}  {_interval(m['corrected_ci'])}  "
-                       f"(PPI++, judge weight {_fmt(lam)})")
+            out += _corrected_lines(m)
             if m.get("agreement"):
                 confidence = self.data.get("settings", {}).get("confidence", 0.95)
                 out.append(f"  agreement with the labels ({confidence:.0%} bootstrap intervals):")
@@ -89,30 +86,15 @@ class Calibration:
     def __str__(self) -> str:
         return "\n".join(self.lines())
 
-    def apply(self, result: Any) -> Any:
+    def apply(self, result: Any, source: str | None = None) -> Any:
         """A copy of ``result`` with each calibrated metric's scores mapped onto the labels' scale (the
-        judge's own score kept as evidence "judge_score"), recorded in provenance["calibration"]."""
-        from ..metrics.base import MetricResult
-        from ..results import Result
+        judge's own score kept as evidence "judge_score") and, where this calibration's labelled samples
+        are in the run, the corrected means computed on it; all recorded in provenance["calibration"]
+        (see apply.py). ``source`` names the calibration file in messages and provenance."""
+        from .apply import apply_calibration
 
-        maps = {m: ScoreMap.from_dict(c["mapping"]) for m, c in self.metrics.items()
-                if c.get("mapping") and m in result.metrics}
-        if not maps:
-            raise DatasetError(f"this calibration maps {', '.join(self.metrics)}; the run scored "
-                               f"{', '.join(result.metrics)}: nothing to apply.")
         self._check_judge(result)
-        rows = []
-        for row in result.metric_results:
-            new = dict(row)
-            for m, score_map in maps.items():
-                r = row[m]
-                if r.status == "ok" and r.score is not None:
-                    new[m] = MetricResult(float(score_map([r.score])[0]), "ok", r.reason,
-                                          {**r.evidence, "judge_score": r.score})
-            rows.append(new)
-        provenance = copy.deepcopy(result.provenance)
-        provenance["calibration"] = self._provenance(result, maps)
-        return Result(copy.deepcopy(result.samples), rows, result.metrics, provenance, result.warnings)
+        return apply_calibration(self, result, source)
 
     def _check_judge(self, result: Any) -> None:
         made = self.data.get("run", {}).get("judge", {})
@@ -123,15 +105,27 @@ class Calibration:
                           "scores does not fit another's. Calibrate this judge on your labels again.",
                           RagmeterWarning, stacklevel=3)
 
-    def _provenance(self, result: Any, maps: dict[str, ScoreMap]) -> dict[str, Any]:
-        same_run = self.data.get("run", {}).get("dataset_hash") == result.provenance.get("dataset_hash")
-        out: dict[str, Any] = {"schema": SCHEMA, "created": self.data.get("created"),
-                               "labels": self.data.get("labels"), "run": self.data.get("run"),
-                               "maps": {m: s.to_dict() for m, s in maps.items()}, "same_data": same_run}
-        if same_run:  # the labels belong to these very samples: the corrected means hold for this run
-            out["corrected"] = {m: {"corrected_mean": self.metrics[m]["corrected_mean"],
-                                    "corrected_ci": self.metrics[m]["corrected_ci"]} for m in maps}
-        return out
+
+def _corrected_lines(m: dict[str, Any]) -> list[str]:
+    plain, mapped = m.get("corrected_plain"), m.get("corrected_mapped")
+    if not plain:  # too few labels, or a calibration saved before both were given
+        lam = (m.get("ppi") or {}).get("lambda")
+        return [f"  corrected mean  {_fmt(m['corrected_mean'])}  {_interval(m['corrected_ci'])}  "
+                f"(PPI++, judge weight {_fmt(lam)})"]
+    chosen = m.get("corrected_method", "plain")
+    out = [f"  corrected mean  {_fmt(m['corrected_mean'])}  {_interval(m['corrected_ci'])}  "
+           f"({'PPI++ on cross-fitted mapped scores' if chosen == 'mapped' else 'PPI++'}, the narrower)"
+           if mapped else
+           f"  corrected mean  {_fmt(m['corrected_mean'])}  {_interval(m['corrected_ci'])}  "
+           f"(PPI++, judge weight {_fmt(plain['lambda'])})"]
+    if mapped:
+        out.append(f"    PPI++ on raw scores      {_fmt(plain['mean'])}  {_interval(plain['ci'])}  "
+                   f"(judge weight {_fmt(plain['lambda'])})")
+        out.append(f"    PPI++ on mapped scores   {_fmt(mapped['mean'])}  {_interval(mapped['ci'])}  "
+                   f"({mapped['folds']}-fold cross-fitted {mapped['map']} map, weight {_fmt(mapped['lambda'])})")
+    elif m.get("corrected_mapped_note"):
+        out.append(f"    (no cross-fitted mean: {m['corrected_mapped_note']})")
+    return out
 
 
 def _finite(value: Any) -> Any:
