@@ -104,6 +104,7 @@ class LocalJudge(Judge):
         self._cache: dict[str, np.ndarray] = {}
         self._answer_cache: dict[str, np.ndarray] = {}
         self._ids: dict[str, np.ndarray] = {}
+        self._verified: dict[tuple[str, str], float] = {}  # the verifier's logit of each (claim, window) read
         self._max_cache = max_cache
 
     def _embedder(self, spec: str | Path | None) -> Any:
@@ -246,7 +247,7 @@ class LocalJudge(Judge):
                                             for (premises, _), texts in zip(pairs, worded) for text in texts])
             rows = [row + [float(c) for c in columns] for row, columns in zip(rows, ctx)]
         if self.verifier is not None and rows:
-            read = best_verified(self.verifier, closest)
+            read = best_verified(self.verifier, closest, self._verified)
             rows = [row + [logit] for row, (logit, _) in zip(rows, read)]
             owners = [(i, claim, window or evidence) for (i, claim, evidence), (_, window) in zip(owners, read)]
         return rows, owners

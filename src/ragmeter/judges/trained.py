@@ -25,13 +25,23 @@ def cross_encoder(kind: str, spec: bool | str | Path) -> Any:
     return OnnxCrossEncoder(kind if spec is True else spec)
 
 
-def best_verified(verifier: Any, closest: Sequence[tuple[str, list[str]]]) -> list[tuple[float, str | None]]:
+def best_verified(verifier: Any, closest: Sequence[tuple[str, list[str]]], memo: dict | None = None,
+                  limit: int = 50_000) -> list[tuple[float, str | None]]:
     """The verifier's highest logit for each (claim, its closest windows) over those windows, and
-    the window that gave it (NO_WINDOW_LOGIT and None where there is no window)."""
-    logits = iter(verifier.logits([(text, window) for text, windows in closest for window in windows]))
+    the window that gave it (NO_WINDOW_LOGIT and None where there is no window). Each distinct
+    (claim, window) is read once: within the call, and across calls through ``memo`` (a judge's
+    own, at most ``limit`` pairs), as context recall and precision ask of the same pairs. A
+    pair's logit does not depend on what it is read with, so remembering it changes no score."""
+    memo = {} if memo is None else memo
+    wanted = list(dict.fromkeys((text, window) for text, windows in closest for window in windows))
+    if len(memo) + len(wanted) > limit:
+        memo.clear()
+    new = [pair for pair in wanted if pair not in memo]
+    if new:
+        memo.update(zip(new, (float(x) for x in verifier.logits(new))))
     out = []
-    for _, windows in closest:
-        found = [(float(next(logits)), w) for w in windows]
+    for text, windows in closest:
+        found = [(memo[(text, w)], w) for w in windows]
         out.append(max(found) if found else (NO_WINDOW_LOGIT, None))
     return out
 
