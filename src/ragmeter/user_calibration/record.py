@@ -93,13 +93,14 @@ class Calibration:
         (see apply.py). ``source`` names the calibration file in messages and provenance."""
         from .apply import apply_calibration
 
-        self._check_judge(result)
+        if any(m in result.metrics for m in self.metrics):
+            self._check_judge(result)
         return apply_calibration(self, result, source)
 
     def _check_judge(self, result: Any) -> None:
         made = self.data.get("run", {}).get("judge", {})
         used = result.provenance.get("judge", {})
-        if made and (made.get("name"), made.get("version")) != (used.get("name"), used.get("version")):
+        if made and used and (made.get("name"), made.get("version")) != (used.get("name"), used.get("version")):
             warnings.warn(f"this calibration was made for judge {made.get('name')} version {made.get('version')}, the "
                           f"run used {used.get('name')} version {used.get('version')}: a map fitted on one judge's "
                           "scores does not fit another's. Calibrate this judge on your labels again.",
