@@ -66,6 +66,10 @@ def test_evaluate_refuses_a_missing_calibration_before_scoring(setup, tmp_path):
     assert proc.returncode == 2 and proc.stderr.startswith("ragmeter: error: ")
     assert "nope.json: no such calibration file" in proc.stderr
     assert not (tmp_path / "r").exists()
+    proc = run("evaluate", str(data), "--judge", "lexical", "--metrics", "context_recall", "--out",
+               str(tmp_path / "r"), "--calibration", str(setup[2]))
+    assert proc.returncode == 2 and "calibrates faithfulness, and this run scores context_recall" in proc.stderr
+    assert not (tmp_path / "r").exists()
 
 
 def test_check_use_corrected_gates_on_the_corrected_lower_bound(setup):

@@ -47,7 +47,7 @@ def cmd_evaluate_ray(args, options: dict) -> int:
         raise ConfigError("--dry-run works with the local engine only; leave out --engine ray to count the calls "
                           "and their cost on the same data.")
     folder = _out_folder(args.out)
-    cal = load_calibration(getattr(args, "calibration", None))
+    cal = _calibration_for(args)
     ray = _ray()
     ray.init(address=args.address, ignore_reinit_error=True, log_to_driver=False)
     try:
@@ -120,6 +120,15 @@ def _print_usage(judge: dict) -> None:
           f"{usage['prompt_tokens']}+{usage['completion_tokens']} tokens, cost {cost}{flagged}")
 
 
+def _calibration_for(args):
+    """--calibration, read and checked against --metrics before any sample is scored."""
+    cal = load_calibration(getattr(args, "calibration", None))
+    if cal is not None and not set(cal.metrics) & set(args.metrics):
+        raise ConfigError(f"--calibration {args.calibration}: calibrates {', '.join(cal.metrics)}, and this run scores "
+                          f"{', '.join(args.metrics)}; add a calibrated metric to --metrics or leave out --calibration.")
+    return cal
+
+
 def _calibrate(result, cal, args, folder: Path):
     """--calibration: the run with mapped scores and corrected means, written over the run's
     result.json and scores.csv (the run store keeps the judge's own scores)."""
@@ -143,7 +152,7 @@ def cmd_evaluate(args) -> int:
     if args.engine == "ray":
         return cmd_evaluate_ray(args, options)
     data = load_path(args.data, encoding=args.encoding)
-    cal = load_calibration(getattr(args, "calibration", None))
+    cal = _calibration_for(args)
     if not args.dry_run:
         _out_folder(args.out)
     try:
