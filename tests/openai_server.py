@@ -11,6 +11,15 @@ for ``hang_seconds``), "drip" (a byte every 0.1 s for ``hang_seconds``), "huge" 
 and sent), "endless" (chunked, no length, until the client hangs up or 256 MB), "echo_key" and
 "echo_key_json" (the credentials sent back in the reply, in changed letter case), "absurd_usage"
 (10^12 tokens). ``completion_tokens`` set reports every reply as that long.
+
+It also speaks Anthropic's Messages API (POST /v1/messages), with tool use. Structured output is
+answered as a real server would: a ``response_format`` (json_schema or json_object) gets JSON in
+the content, a forced tool (OpenAI ``tools``, Anthropic ``tools`` + ``tool_choice``) gets a tool
+call whose arguments are the answer, and a schema whose properties do not fit the prompt is a 400.
+With ``schema_only = True`` the model answers in prose when the request carries no schema and no
+JSON mode (as a real model often does), so a client that does not send the schema fails.
+``every = (4, "429")`` answers every 4th chat request with that fault; ``rate_limit_headers``
+are sent with every reply; ``keep_alive=True`` speaks HTTP/1.1 with persistent connections.
 """
 
 from __future__ import annotations
@@ -120,8 +129,40 @@ def embed(text: str, dim: int = 64) -> list[float]:
     return vec
 
 
+PROSE = "Looking at the passages, I would say the first statement holds up well while the others are less clear."
+
+
+def schema_sent(body: dict) -> dict | str | None:
+    """The schema a request asks the reply to follow: a dict, "json_mode", or None."""
+    fmt = body.get("response_format") or {}
+    if fmt.get("type") == "json_schema":
+        return fmt.get("json_schema", {}).get("schema") or {}
+    if fmt.get("type") == "json_object":
+        return "json_mode"
+    tools = body.get("tools") or []
+    if tools:
+        tool = tools[0]
+        return tool.get("input_schema") or tool.get("function", {}).get("parameters") or {}
+    out = (body.get("output_config") or {}).get("format") or body.get("output_format")
+    if isinstance(out, dict):
+        return out.get("schema") or {}
+    return None
+
+
+def tool_name(body: dict) -> str | None:
+    tools = body.get("tools") or []
+    if not tools:
+        return None
+    return tools[0].get("name") or tools[0].get("function", {}).get("name")
+
+
 class Handler(BaseHTTPRequestHandler):
     server: "FakeOpenAIServer"
+
+    def setup(self):
+        if self.server.keep_alive:
+            self.protocol_version = "HTTP/1.1"
+        super().setup()
 
     def log_message(self, *args):  # quiet
         return
@@ -132,7 +173,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(raw)))
-        for k, v in (headers or {}).items():
+        for k, v in {**self.server.rate_limit_headers, **(headers or {})}.items():
             self.send_header(k, v)
         self.end_headers()
         self.wfile.write(raw)
@@ -144,6 +185,9 @@ class Handler(BaseHTTPRequestHandler):
         with srv.lock:
             srv.requests.append({"path": self.path, "headers": dict(self.headers), "body": body, "t": time.time()})
             fault = srv.faults.popleft() if srv.faults else srv.always
+            if srv.every and not self.path.endswith("/embeddings"):
+                srv.counted += 1
+                fault = fault or (srv.every[1] if srv.counted % srv.every[0] == 0 else None)
             srv.in_flight += 1
             srv.peak_in_flight = max(srv.peak_in_flight, srv.in_flight)
         try:
@@ -234,10 +278,16 @@ class Handler(BaseHTTPRequestHandler):
                                                  "finish_reason": "stop"}],
                                     "usage": {"prompt_tokens": len(messages[-1]["content"]) // 4,
                                               "completion_tokens": len(content) // 4}})
-        system = body["system"] if anthropic else next(m["content"] for m in messages if m["role"] == "system")
-        user = next(m["content"] for m in messages if m["role"] == "user")
+        system = text_of(body["system"]) if anthropic else next(text_of(m["content"]) for m in messages
+                                                                 if m["role"] == "system")
+        user = next(text_of(m["content"]) for m in messages if m["role"] == "user")
         data = json.loads(user.split("<data>", 1)[1].rsplit("</data>", 1)[0])
-        content = json.dumps(answer_for(which_prompt(system), data))
+        answer = answer_for(which_prompt(system), data)
+        schema = schema_sent(body)
+        if isinstance(schema, dict) and not set(answer) <= set(schema.get("properties", {})):
+            return self._send(400, {"error": {"message": f"the schema sent ({sorted(schema.get('properties', {}))}) "
+                                                         f"does not fit the prompt ({sorted(answer)})"}})
+        content = json.dumps(answer) if schema is not None or not srv.schema_only else PROSE
         finish = "stop"
         if fault == "malformed" or (fault == "always_malformed"):
             content = "Sure! Here is my verdict: {\"texts\": [oops"
@@ -257,27 +307,48 @@ class Handler(BaseHTTPRequestHandler):
             content, finish = content[: len(content) // 2], "length"
         elif fault in ("echo_key", "echo_key_json"):
             content = self._echo_key(fault == "echo_key_json")
-        prompt_tokens = sum(len(m["content"]) for m in messages) // 4
+        prompt_tokens = sum(len(text_of(m["content"])) for m in messages) // 4
         completion_tokens = srv.completion_tokens or len(content) // 4
         if fault == "absurd_usage":
             prompt_tokens = completion_tokens = 10 ** 12
         srv.billed.append((prompt_tokens, completion_tokens))
+        tool = tool_name(body) if finish == "stop" and fault is None else None
         if anthropic:
-            return self._send(200, {"type": "message", "content": [{"type": "text", "text": content}],
-                                    "stop_reason": "max_tokens" if finish == "length" else "end_turn",
+            block = ({"type": "tool_use", "id": "toolu_1", "name": tool, "input": json.loads(content)} if tool
+                     else {"type": "text", "text": content})
+            return self._send(200, {"id": "msg_1", "type": "message", "role": "assistant", "model": body.get("model"),
+                                    "content": [block], "stop_sequence": None,
+                                    "stop_reason": "tool_use" if tool else "max_tokens" if finish == "length" else "end_turn",
                                     "usage": {"input_tokens": prompt_tokens, "output_tokens": completion_tokens}})
-        self._send(200, {"id": "x", "object": "chat.completion", "model": body.get("model"),
-                         "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
-                                      "finish_reason": finish}],
-                         "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens}})
+        message = {"role": "assistant", "content": content}
+        if tool:
+            message = {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "call_1", "type": "function", "function": {"name": tool, "arguments": content}}]}
+        self._send(200, {"id": "x", "object": "chat.completion", "created": int(time.time()), "model": body.get("model"),
+                         "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if tool else finish}],
+                         "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
+                                   "total_tokens": prompt_tokens + completion_tokens}})
+
+
+def text_of(content) -> str:
+    """A message's text: a string, or the text blocks of a list (as Anthropic's clients send it)."""
+    if isinstance(content, str):
+        return content
+    return "".join(b.get("text", "") for b in content or [] if isinstance(b, dict))
 
 
 class FakeOpenAIServer(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 1024  # a real server accepts many connections at once (the default, 5, serialises them)
 
-    def __init__(self, latency: float = 0.0, port: int = 0):
+    def __init__(self, latency: float = 0.0, port: int = 0, keep_alive: bool = False):
         super().__init__(("127.0.0.1", port), Handler)
         self.latency = latency
+        self.keep_alive = keep_alive
+        self.schema_only = False
+        self.every: tuple[int, str] | None = None
+        self.counted = 0
+        self.rate_limit_headers: dict[str, str] = {}
         self.faults: deque[str] = deque()
         self.requests: list[dict] = []
         self.lock = threading.Lock()
@@ -296,7 +367,7 @@ class FakeOpenAIServer(ThreadingHTTPServer):
         return f"http://127.0.0.1:{self.server_address[1]}/v1"
 
     def chat_requests(self) -> list[dict]:
-        return [r for r in self.requests if r["path"].endswith("/chat/completions")]
+        return [r for r in self.requests if r["path"].endswith(("/chat/completions", "/messages"))]
 
     def __enter__(self) -> "FakeOpenAIServer":
         self._thread.start()

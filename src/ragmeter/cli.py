@@ -121,7 +121,8 @@ def _add_evaluate(sub) -> None:
                      help="stop new calls before the run's cost could pass this, --resume included")
     llm.add_argument("--deadline", type=_seconds, default=None, metavar="SECONDS",
                      help="stop the judge's calls this long after the start, waits for retries included")
-    llm.add_argument("--max-concurrency", type=int, default=16)
+    llm.add_argument("--max-concurrency", type=int, default=64, help="most calls in flight (default 64; "
+                     "starts at 4 and doubles while calls succeed; lowered by --rpm, --tpm and rate-limit headers)")
     llm.add_argument("--rpm", type=int, default=None, help="requests per minute cap")
     llm.add_argument("--tpm", type=int, default=None, help="tokens per minute cap")
     llm.add_argument("--timeout", type=float, default=60.0, help="seconds per call")

@@ -1,7 +1,9 @@
 """CallRunner: every call a run makes to a model goes through here, chat and embeddings alike.
 
 Cache first (only replies that can be used are cached); then the circuit breaker and the run's
-deadline (breaker.py, deadline.py), rate limits and an adaptive concurrency limit (limits.py),
+deadline (breaker.py, deadline.py), rate limits and an adaptive concurrency limit that starts
+slow and doubles while calls succeed, capped by --rpm/--tpm and by the provider's rate-limit
+headers (limits.py),
 the budget reserved on the call's worst case at the moment it is sent (budget.py), a per-call
 timeout, and retries with exponential backoff and jitter on transient failures, honouring
 Retry-After up to a cap. Usage is checked and priced from every reply; replies and error
@@ -27,7 +29,7 @@ from .cost import Usage, cost_of, load_prices, price_of
 from .deadline import Deadline, DeadlineExceeded
 from .dry_run import DryRunCall, DryRunTally, stand_in_reply
 from .errors import ConfigError, RagmeterWarning
-from .limits import AdaptiveLimit, RateLimiter
+from .limits import AdaptiveLimit, RateLimiter, rate_limits_from_headers
 from .models.base import ChatModel, Completion, Embedder, Message, PermanentError, TransientError, normalise
 from .redaction import scrub, scrub_error
 
@@ -47,8 +49,10 @@ class RunnerSettings:
     breaker_threshold: int = 8
     #: the reply length a budget assumes for a call that sets no max_tokens
     assumed_reply_tokens: int = 4096
-    max_concurrency: int = 16
-    start_concurrency: int = 4
+    #: the ceiling of calls in flight (lowered by rpm, tpm and the provider's rate-limit headers)
+    max_concurrency: int = 64
+    #: calls in flight at the start; one more per success (slow start) until the first 429 or timeout
+    start_concurrency: int = 8
     rpm: int | None = None
     tpm: int | None = None
     budget_usd: float | None = None
@@ -89,6 +93,9 @@ class CallRunner:
         self.cache = cache
         self.settings = settings or RunnerSettings()
         self.usage = Usage()
+        #: per prompt name ("claims_support", ..., "embeddings"): calls, cache hits, repairs, tokens, cost
+        self.usage_by_prompt: dict[str, dict[str, Any]] = {}
+        self._in_flight: dict[str, asyncio.Future] = {}  # cache key -> the reply of the same request in flight
         self.prices = load_prices(self.settings.prices)
         self.price = price_of(model.id, self.prices)
         self.budget = Budget(self.settings.budget_usd)
@@ -122,7 +129,8 @@ class CallRunner:
         loop = asyncio.get_running_loop()
         if self.limit is None or self._loop is not loop:  # asyncio primitives belong to one loop
             self._loop = loop
-            self.limit = AdaptiveLimit(self.settings.start_concurrency, self.settings.max_concurrency)
+            self.limit = AdaptiveLimit(self.settings.start_concurrency, self.settings.max_concurrency,
+                                       self.settings.rpm, self.settings.tpm)
             self.rate = self.settings.rate_limiter or RateLimiter(self.settings.rpm, self.settings.tpm)
 
     def key(self, messages: Sequence[Message], schema, prompt_version: str, temperature: float,
@@ -143,7 +151,39 @@ class CallRunner:
             hit = self.cache.get(key)
             if hit is not None and check(hit.get("text", "")):
                 self.usage.cache_hits += 1
+                self._count(prompt_version, cache_hit=True)
                 return Completion(hit["text"], 0, 0, hit.get("finish_reason"))
+            if not self.settings.dry_run:  # the same request already in flight: its reply, as from the cache
+                return await self._single_flight(key, prompt_version, lambda: self._send(
+                    messages, schema, prompt_version, temperature, max_tokens, key, check))
+        return await self._send(messages, schema, prompt_version, temperature, max_tokens, key, check)
+
+    async def _single_flight(self, key: str, prompt_version: str, send: Callable[[], Awaitable[Completion]]) -> Completion:
+        shared = self._in_flight.get(key)
+        if shared is not None and shared.get_loop() is asyncio.get_running_loop():
+            first = await asyncio.shield(shared)
+            self.usage.cache_hits += 1
+            self._count(prompt_version, cache_hit=True)
+            return Completion(first.text, 0, 0, first.finish_reason)
+        mine = asyncio.get_running_loop().create_future()
+        self._in_flight[key] = mine
+        try:
+            completion = await send()
+            mine.set_result(completion)
+            return completion
+        except Exception as exc:
+            mine.set_exception(exc)
+            mine.exception()  # marked as retrieved: the waiters, if any, get it too
+            raise
+        except BaseException:
+            mine.cancel()
+            raise
+        finally:
+            if self._in_flight.get(key) is mine:
+                del self._in_flight[key]
+
+    async def _send(self, messages: Sequence[Message], schema: dict[str, Any] | None, prompt_version: str,
+                    temperature: float, max_tokens: int | None, key: str, check: Callable[[str], bool]) -> Completion:
         texts = [m.content for m in messages]
         estimate, bound = prompt_token_estimate(texts), prompt_token_bound(texts)
         reply_cap = max_tokens or getattr(self.model, "default_max_tokens", None) or self.settings.assumed_reply_tokens
@@ -159,6 +199,11 @@ class CallRunner:
             tokens = checked_tokens(completion.prompt_tokens, completion.completion_tokens, estimate, bound,
                                     completion.text, reply_cap)
             self.usage.add(tokens.prompt, tokens.completion, self.price)
+            self._count(prompt_version, tokens.prompt, tokens.completion, cost_of(self.price, tokens.prompt,
+                                                                                   tokens.completion))
+            if self.limit is not None:
+                self.limit.observe(tokens.prompt + tokens.completion,
+                                   rate_limits_from_headers(getattr(completion, "headers", None)))
         finally:  # the reservation is always given back, at what the reply cost
             await self._settle(reserved, tokens and cost_of(self.price, tokens.prompt, tokens.completion),
                                tokens and tokens.problem)
@@ -194,6 +239,7 @@ class CallRunner:
                                                cost_of(price, bound, 0) or 0.0)
         tokens = checked_tokens(reply[1] if isinstance(reply[1], int) else -1, 0, estimate, bound, "", 0)
         self.usage.add_embedding(tokens.prompt, price)
+        self._count("embeddings", tokens.prompt, 0, cost_of(price, tokens.prompt, 0))
         await self._settle(reserved, cost_of(price, tokens.prompt, 0), tokens.problem)
         return reply[0]
 
@@ -234,10 +280,11 @@ class CallRunner:
             self.breaker.success()
             return reply, reserved
         except asyncio.TimeoutError:
+            outcome = "timeout"
             self.deadline.check()  # cut off by the run's deadline, not by the endpoint
             return TransientError(f"timed out after {self.settings.timeout:g} s", kind="timeout")
         except TransientError as exc:
-            outcome = "rate_limited" if exc.rate_limited else "error"
+            outcome = "rate_limited" if exc.rate_limited else "timeout" if exc.kind == "timeout" else "error"
             return scrub_error(exc)
         except PermanentError as exc:
             self.breaker.record(exc)
@@ -272,9 +319,25 @@ class CallRunner:
         if self._on_spend is not None and cost:
             self._on_spend(self.budget.total)
 
+    def _count(self, prompt_version: str, prompt_tokens: int = 0, completion_tokens: int = 0,
+               cost: float | None = 0.0, cache_hit: bool = False) -> None:
+        """Add one call (or cache hit) to the figures of its prompt; a repair counts under its prompt."""
+        name, _, rest = prompt_version.partition("@")
+        entry = self.usage_by_prompt.setdefault(name, {"calls": 0, "cache_hits": 0, "repairs": 0, "prompt_tokens": 0,
+                                                       "completion_tokens": 0, "cost_usd": 0.0})
+        if cache_hit:
+            entry["cache_hits"] += 1
+            return
+        entry["calls"] += 1
+        entry["repairs"] += rest.endswith("+repair")
+        entry["prompt_tokens"] += prompt_tokens
+        entry["completion_tokens"] += completion_tokens
+        entry["cost_usd"] = None if cost is None or entry["cost_usd"] is None else entry["cost_usd"] + cost
+
     def describe(self) -> dict[str, Any]:
         s = self.settings
         return {"timeout_s": s.timeout, "max_retries": s.max_retries, "max_concurrency": s.max_concurrency,
+                "concurrency": self.limit.describe() if self.limit is not None else None,
                 "retry_after_cap_s": s.retry_after_cap, "breaker_threshold": s.breaker_threshold,
                 "deadline_s": self.deadline.seconds, "rpm": s.rpm, "tpm": s.tpm, "budget_usd": s.budget_usd,
                 "budget": self.budget.describe(), "price_per_mtok": self.price,

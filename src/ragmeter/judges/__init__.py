@@ -35,7 +35,7 @@ LLM_OPTIONS = ("cache", "budget", "dry_run", "max_concurrency", "rpm", "tpm", "t
 
 
 def llm_judge(llm: Any, embeddings: Any = None, cache: Any = True, budget: float | None = None, dry_run: bool = False,
-              max_concurrency: int = 16, rpm: int | None = None, tpm: int | None = None, timeout: float = 60.0,
+              max_concurrency: int = 64, rpm: int | None = None, tpm: int | None = None, timeout: float = 60.0,
               prices: dict | None = None, max_retries: int = 6, rate_limiter: Any = None) -> Judge:
     from ..cache import Cache
     from ..models.resolve import resolve_embeddings, resolve_llm

@@ -25,6 +25,8 @@ class Completion:
     completion_tokens: int = 0
     finish_reason: str | None = None
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
+    #: the reply's HTTP headers where the client sees them (rate-limit headers set the call runner's ceiling)
+    headers: dict[str, str] = field(default_factory=dict, repr=False)
 
 
 class TransientError(Exception):

@@ -48,6 +48,11 @@ def retry_after(headers: Mapping[str, str]) -> float | None:
     return max(0.0, (when - dt.datetime.now(dt.timezone.utc)).total_seconds())
 
 
+def rate_limit_headers(headers: Mapping[str, str]) -> dict[str, str]:
+    """The rate-limit headers of a reply (x-ratelimit-*, anthropic-ratelimit-*), lower-cased."""
+    return {k.lower(): v for k, v in headers.items() if "ratelimit" in k.lower()}
+
+
 @dataclass
 class Reply:
     status: int

@@ -42,13 +42,16 @@ class _OpenAIHTTP:
         return self._client
 
     async def post(self, path: str, payload: dict[str, Any]) -> dict[str, Any]:
+        return (await self.post_with_headers(path, payload))[0]
+
+    async def post_with_headers(self, path: str, payload: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
         where = f"{self.base_url}{path}"
         reply = await http.post(self._http(), path, payload, where, self.max_reply_bytes)
         http.raise_for_status(reply, where)
         data = reply.json()
         if not isinstance(data, dict):
             raise TransientError(f"the reply from {where} was JSON but not an object", kind="reply")
-        return data
+        return data, http.rate_limit_headers(reply.headers)
 
     async def aclose(self) -> None:
         if self._client is not None:
@@ -86,7 +89,7 @@ class OpenAICompatible(ChatModel):
                                           "json_schema": {"name": schema.get("title", "answer"), "schema": schema,
                                                           "strict": False}}
         try:
-            data = await self._http.post("/chat/completions", payload)
+            data, headers = await self._http.post_with_headers("/chat/completions", payload)
         except PermanentError as exc:
             if "response_format" in payload and ("response_format" in str(exc) or "json_schema" in str(exc)):
                 self._schema_rejected = True
@@ -101,7 +104,7 @@ class OpenAICompatible(ChatModel):
             raise TransientError("the reply's message.content is not text", kind="reply")
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
         return Completion(text, token_count(usage.get("prompt_tokens")), token_count(usage.get("completion_tokens")),
-                          choice.get("finish_reason"), data)
+                          choice.get("finish_reason"), data, headers)
 
     async def aclose(self) -> None:
         await self._http.aclose()
