@@ -1,8 +1,13 @@
-"""Anthropic's Messages API over HTTP (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL). The reply
-schema travels in the prompt; parsing is tolerant and one repair is allowed (LLMJudge)."""
+"""Anthropic's Messages API over HTTP (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL).
+
+The reply schema is asked for with tool use: one tool whose input schema is the reply's, and
+``tool_choice`` forcing it; the tool call's input is the reply. A server that refuses tools is
+asked again without, and remembered: the schema then travels in the prompt only (parsing is
+tolerant and one repair is allowed, LLMJudge)."""
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any, Sequence
 
@@ -10,12 +15,14 @@ import httpx
 
 from ..redaction import register
 from . import http
-from .base import ChatModel, Completion, Message, TransientError, token_count
+from .base import ChatModel, Completion, Message, PermanentError, StructuredModes, TransientError, token_count
 
 API_VERSION = "2023-06-01"
 
 
 class AnthropicChat(ChatModel):
+    supports_schema = True
+
     def __init__(self, model: str, api_key: str | None = None, base_url: str | None = None, timeout: float = 60.0,
                  max_tokens: int = 2048, max_reply_bytes: int = http.MAX_REPLY_BYTES):
         self.model = model
@@ -28,9 +35,10 @@ class AnthropicChat(ChatModel):
         self.default_max_tokens = max_tokens
         self._client: httpx.AsyncClient | None = None
         self._loop: Any = None
+        self.structured = StructuredModes(("tool",))
 
     def describe(self) -> dict[str, Any]:
-        return {"model": self.id, "base_url": self.base_url}
+        return {"model": self.id, "base_url": self.base_url, "structured_output": self.structured.describe()}
 
     def _http(self) -> httpx.AsyncClient:
         import asyncio
@@ -53,18 +61,32 @@ class AnthropicChat(ChatModel):
                                    "messages": [{"role": m.role, "content": m.content} for m in messages if m.role != "system"]}
         if system:
             payload["system"] = system
+        mode = self.structured.current if schema is not None else "prompt"
+        if mode == "tool":
+            name = str(schema.get("title") or "answer")
+            payload["tools"] = [{"name": name, "description": "Record the answer in the required format.",
+                                 "input_schema": {k: v for k, v in schema.items() if k != "title"}}]
+            payload["tool_choice"] = {"type": "tool", "name": name}
         where = f"{self.base_url}/v1/messages"
         reply = await http.post(self._http(), "/v1/messages", payload, where, self.max_reply_bytes)
-        http.raise_for_status(reply, where)  # 529 (overloaded) is a 5xx: retried
+        try:
+            http.raise_for_status(reply, where)  # 529 (overloaded) is a 5xx: retried
+        except PermanentError as exc:
+            if self.structured.refuse(mode, exc):
+                return await self.complete(messages, schema, temperature, max_tokens)
+            raise
         data = reply.json()
         try:
-            text = "".join(block.get("text", "") for block in data.get("content", []) if block.get("type") == "text")
+            blocks = [b for b in data.get("content", []) if isinstance(b, dict)]
+            tool_inputs = [b.get("input") for b in blocks if b.get("type") == "tool_use"]
+            text = (json.dumps(tool_inputs[0], ensure_ascii=False) if tool_inputs and isinstance(tool_inputs[0], dict)
+                    else "".join(b.get("text", "") for b in blocks if b.get("type") == "text"))
         except (AttributeError, TypeError):
-            raise TransientError("the reply has no content[] of text blocks", kind="reply") from None
+            raise TransientError("the reply has no content[] of text or tool_use blocks", kind="reply") from None
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
         finish = "length" if data.get("stop_reason") == "max_tokens" else data.get("stop_reason")
         return Completion(text, token_count(usage.get("input_tokens")), token_count(usage.get("output_tokens")),
-                          finish, data)
+                          finish, data, http.rate_limit_headers(reply.headers))
 
     async def aclose(self) -> None:
         if self._client is not None:

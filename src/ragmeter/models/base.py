@@ -98,3 +98,33 @@ def normalise(rows: Any) -> np.ndarray:
         matrix = matrix[None, :]
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
     return matrix / np.maximum(norms, 1e-12)
+
+
+class StructuredModes:
+    """The ways a client can ask for a reply of a schema, best first (e.g. "json_schema", "tools",
+    "json_mode"), ending with "prompt" (the schema in the prompt only, the reply parsed tolerantly
+    and repaired once by the judge). A mode the server or client library refuses is dropped for
+    the rest of the session; ``describe()`` says which mode is in use."""
+
+    def __init__(self, modes: Sequence[str]):
+        self.modes = [m for m in modes if m != "prompt"] + ["prompt"]
+        self.refused: dict[str, str] = {}
+
+    @property
+    def current(self) -> str:
+        return self.modes[0]
+
+    def refuse(self, mode: str, why: BaseException) -> bool:
+        """Drop ``mode`` when ``why`` says it is not supported; False (keep it) otherwise."""
+        from .http import refuses_feature
+
+        if mode in self.refused:  # refused meanwhile, by another call
+            return True
+        if mode == "prompt" or mode not in self.modes or not refuses_feature(why):
+            return False
+        self.modes.remove(mode)
+        self.refused[mode] = f"{type(why).__name__}: {str(why)[:200]}"
+        return True
+
+    def describe(self) -> dict[str, Any]:
+        return {"mode": self.current, "refused": dict(self.refused)}

@@ -103,3 +103,68 @@ def raise_for_status(reply: Reply, where: str) -> None:
         raise TransientError(f"server error (HTTP {status}) at {where}", retry_after(reply.headers), kind="server")
     if status >= 400:
         raise PermanentError(f"HTTP {status} from {where}: {scrub(reply.text()[:300])}", status)
+
+
+# ---- exceptions of provider SDKs (openai, anthropic, httpx under LangChain and LlamaIndex) ----------
+_TIMEOUT_NAMES = ("Timeout",)
+_CONNECTION_NAMES = ("APIConnection", "ConnectionError", "ConnectError", "RemoteProtocol", "ReadError",
+                     "WriteError", "ServiceUnavailable", "Overloaded", "InternalServer")
+
+
+def status_of(exc: BaseException) -> int | None:
+    """The HTTP status an SDK's exception carries (``status_code``, ``response.status_code`` or ``status``)."""
+    for value in (getattr(exc, "status_code", None), getattr(getattr(exc, "response", None), "status_code", None),
+                  getattr(exc, "status", None)):
+        if isinstance(value, int) and not isinstance(value, bool) and 100 <= value < 600:
+            return value
+    return None
+
+
+def _chain(exc: BaseException) -> list[BaseException]:
+    seen: list[BaseException] = []
+    while exc is not None and exc not in seen and len(seen) < 8:
+        seen.append(exc)
+        exc = exc.__cause__ or exc.__context__  # type: ignore[assignment]
+    return seen
+
+
+def classify(exc: BaseException) -> Exception:
+    """Map any client's exception to TransientError (retried) or PermanentError (not): by HTTP
+    status first (429, 408, 409 and 5xx retried; any other 4xx not), then by type, along the
+    exception's causes: timeouts and connection failures are retried, anything else is not."""
+    if isinstance(exc, (TransientError, PermanentError)):
+        return exc
+    name = type(exc).__name__
+    text = f"{name}: {scrub(str(exc))[:300]}"
+    status = status_of(exc)
+    headers = getattr(getattr(exc, "response", None), "headers", None) or {}
+    if status == 429 or (status is None and "RateLimit" in name):
+        return TransientError(f"rate limited (HTTP 429): {text}", retry_after(headers), rate_limited=True)
+    if status is not None and (status >= 500 or status in (408, 409)):
+        return TransientError(f"HTTP {status}: {text}", retry_after(headers), kind="timeout" if status == 408 else "server")
+    if status is not None and status >= 400:
+        return PermanentError(f"HTTP {status}: {text}", status)
+    for cause in _chain(exc):
+        kind = type(cause).__name__
+        if isinstance(cause, (TimeoutError, httpx.TimeoutException)) or any(t in kind for t in _TIMEOUT_NAMES):
+            return TransientError(text, kind="timeout")
+        if isinstance(cause, (ConnectionError, httpx.TransportError)) or any(t in kind for t in _CONNECTION_NAMES) \
+                or (isinstance(cause, RuntimeError) and "event loop is closed" in str(cause).lower()):
+            return TransientError(text, kind="connection")
+    return PermanentError(text)
+
+
+#: words of an error that refuses a structured-output feature (response_format, tools, JSON mode)
+_FEATURE_WORDS = ("response_format", "json_schema", "json_object", "json mode", "schema", "tool", "function",
+                  "structured", "output_config", "output_format")
+
+
+def refuses_feature(exc: BaseException) -> bool:
+    """Whether an error says the server (or client library) does not support the structured-output
+    feature the request used: a 400/422 naming it, or a client that cannot build the request."""
+    if isinstance(exc, (NotImplementedError, TypeError)):
+        return True
+    status = exc.status if isinstance(exc, PermanentError) else status_of(exc)
+    if isinstance(exc, ValueError) and status is None:
+        return True  # e.g. LangChain: "Unrecognized structured output method"
+    return status in (400, 422) and any(w in str(exc).lower() for w in _FEATURE_WORDS)

@@ -1,0 +1,161 @@
+"""Every client through real HTTP: ragmeter's own OpenAI-compatible and Anthropic clients, and
+the real langchain-openai ChatOpenAI, langchain-anthropic ChatAnthropic and LlamaIndex OpenAILike,
+against the local servers of openai_server.py (chat completions and Anthropic's /v1/messages,
+HTTP/1.1 with persistent connections). The server answers JSON only when the request carries
+the reply's schema (response_format, a forced tool) or JSON mode, as a real model may not."""
+
+import asyncio
+
+import httpx
+import pytest
+
+from openai_server import FakeOpenAIServer
+from ragmeter import aevaluate, evaluate
+from ragmeter.demo import good_rows
+from ragmeter.llms import AnthropicChat, LangchainLLMWrapper, LlamaIndexLLM, OpenAICompatible
+from ragmeter.models.base import PermanentError, TransientError
+from ragmeter.models.http import classify
+
+CORE = ["faithfulness", "answer_relevancy", "context_precision", "context_recall"]
+CLIENTS = ["openai", "anthropic", "langchain-openai", "langchain-anthropic", "llama-index-openai-like"]
+KEY = "sk-test-key-0123456789"
+
+
+@pytest.fixture
+def server():
+    with FakeOpenAIServer(keep_alive=True) as srv:
+        srv.schema_only = True
+        srv.retry_after = "0.01"
+        yield srv
+
+
+def make(kind: str, server: FakeOpenAIServer):
+    root = server.url.rsplit("/v1", 1)[0]
+    if kind == "openai":
+        return OpenAICompatible("judge-model", base_url=server.url, api_key=KEY)
+    if kind == "anthropic":
+        return AnthropicChat("claude-test", base_url=root, api_key=KEY)
+    if kind == "langchain-openai":
+        from langchain_openai import ChatOpenAI
+
+        return LangchainLLMWrapper(ChatOpenAI(model="judge-model", temperature=0, base_url=server.url, api_key=KEY))
+    if kind == "langchain-anthropic":
+        from langchain_anthropic import ChatAnthropic
+
+        return LangchainLLMWrapper(ChatAnthropic(model="claude-test", temperature=0, base_url=root, api_key=KEY))
+    from llama_index.llms.openai_like import OpenAILike
+
+    return LlamaIndexLLM(OpenAILike(model="judge-model", api_base=server.url, api_key=KEY, is_chat_model=True))
+
+
+def rows(seed003_samples):
+    return seed003_samples + good_rows()
+
+
+def statuses(result):
+    return [[r[m].status for m in CORE] for r in result.metric_results]
+
+
+def run(llm, data, **kw):
+    return evaluate(data, metrics=CORE, llm=llm, cache=False, timeout=10.0, **kw)
+
+
+@pytest.mark.parametrize("kind", CLIENTS)
+def test_every_client_sends_the_schema_and_matches_openai(kind, server, seed003_samples):
+    data = rows(seed003_samples)
+    reference = run(make("openai", server), data)
+    reference_calls = len(server.chat_requests())
+    assert statuses(reference) == [["ok"] * 4] * len(data)
+    server.requests.clear()
+    model = make(kind, server)
+    result = run(model, data)
+    assert statuses(result) == statuses(reference), result.to_pandas().T
+    assert len(server.chat_requests()) == reference_calls
+    assert result.provenance["judge"]["usage"]["calls"] == reference.provenance["judge"]["usage"]["calls"]
+    assert result.scores("faithfulness") == reference.scores("faithfulness")
+    assert result.scores("context_precision") == reference.scores("context_precision")
+    assert result.provenance["judge"]["usage"]["prompt_tokens"] > 0
+    body = server.chat_requests()[0]["body"]
+    assert "response_format" in body or "tools" in body
+
+
+@pytest.mark.parametrize("kind", CLIENTS)
+def test_two_evaluate_calls_in_one_process_and_inside_a_running_loop(kind, server, seed003_samples):
+    from langchain_openai import OpenAIEmbeddings
+
+    from ragmeter.embeddings import LangchainEmbeddingsWrapper
+
+    model = make(kind, server)
+    embs = LangchainEmbeddingsWrapper(OpenAIEmbeddings(model="emb", base_url=server.url, api_key=KEY,
+                                                       check_embedding_ctx_length=False))
+    data = rows(seed003_samples)
+    for _ in range(2):
+        assert statuses(run(model, data, embeddings=embs)) == [["ok"] * 4] * len(data)
+
+    async def notebook_cell():  # Jupyter: evaluate() under a running loop, then aevaluate on that loop
+        first = run(model, data, embeddings=embs)
+        second = await aevaluate(data, metrics=CORE, llm=model, embeddings=embs, cache=False, timeout=10.0)
+        return first, second
+
+    for result in asyncio.run(notebook_cell()):
+        assert statuses(result) == [["ok"] * 4] * len(data)
+
+
+@pytest.mark.parametrize("kind", CLIENTS)
+def test_one_in_four_calls_answered_429_fails_nothing_more(kind, server, seed003_samples):
+    data = rows(seed003_samples)
+    model = make(kind, server)
+    clean = run(model, data)
+    server.every = (4, "429")
+    faulty = run(model, data)
+    assert statuses(faulty) == statuses(clean)
+    usage = faulty.provenance["judge"]["usage"]
+    assert usage["retries"] >= 1 and usage["failures"] == 0
+    assert faulty.provenance["judge"]["runner"]["concurrency"]["rate_limited"] >= 1
+
+
+def test_langchain_falls_back_when_the_server_refuses_response_format(server, seed003_samples):
+    server.always = "reject_schema"  # a 400 naming response_format whenever it is sent
+    model = make("langchain-openai", server)
+    result = run(model, seed003_samples)
+    assert statuses(result) == [["ok"] * 4] * 2
+    assert model.describe()["structured_output"]["mode"] == "function_calling"
+    assert "json_schema" in model.describe()["structured_output"]["refused"]
+    assert "tools" in server.chat_requests()[-1]["body"]
+
+
+def test_a_server_without_tools_or_schemas_gets_the_schema_in_the_prompt(seed003_samples):
+    with FakeOpenAIServer() as server:  # answers JSON to ragmeter's prompts whatever it is sent
+        server.always = "reject_schema"
+        model = make("llama-index-openai-like", server)
+        result = run(model, seed003_samples)
+        assert statuses(result) == [["ok"] * 4] * 2
+        assert model.describe()["structured_output"]["mode"] == "prompt"
+        assert "response_format" not in server.chat_requests()[-1]["body"]
+
+
+def _status_error(cls, status: int, headers=None):
+    response = httpx.Response(status, headers=headers or {}, request=httpx.Request("POST", "http://x/v1/chat"))
+    return cls("boom", response=response, body=None)
+
+
+def test_errors_of_every_sdk_are_classified_by_status_and_type():
+    import anthropic
+    import openai
+
+    request = httpx.Request("POST", "http://x/v1/chat")
+    limited = classify(_status_error(openai.RateLimitError, 429, {"retry-after": "2"}))
+    assert isinstance(limited, TransientError) and limited.rate_limited and limited.retry_after == 2.0
+    for cls, status in ((openai.InternalServerError, 500), (anthropic.InternalServerError, 529),
+                        (openai.APIStatusError, 503), (openai.APIStatusError, 408)):
+        assert isinstance(classify(_status_error(cls, status)), TransientError), (cls, status)
+    for cls, status in ((openai.BadRequestError, 400), (openai.AuthenticationError, 401),
+                        (openai.NotFoundError, 404), (anthropic.PermissionDeniedError, 403)):
+        error = classify(_status_error(cls, status))
+        assert isinstance(error, PermanentError) and error.status == status, (cls, status)
+    for exc in (openai.APIConnectionError(request=request), anthropic.APIConnectionError(request=request),
+                httpx.ConnectError("refused"), ConnectionResetError(), RuntimeError("Event loop is closed")):
+        assert classify(exc).kind == "connection", exc
+    for exc in (openai.APITimeoutError(request=request), httpx.ReadTimeout("slow"), asyncio.TimeoutError()):
+        assert classify(exc).kind == "timeout", exc
+    assert isinstance(classify(KeyError("x")), PermanentError)
