@@ -163,7 +163,15 @@ def _add_run_tools(sub) -> None:
 
     bench = sub.add_parser("bench", help="measure the judges against human labels (benchmarks/metaeval.py)")
     bench.add_argument("--judges", default="lexical,local,local-fast")
-    bench.add_argument("--out", default=None, help="markdown file to write (default: benchmarks/RESULTS.md)")
+    bench.add_argument("--out", default=None, help="markdown file to write (default: benchmarks/RESULTS.md, "
+                       "with --llm benchmarks/RESULTS_LLM.md)")
+    bench.add_argument("--llm", default=None, help="measure this LLM judge (openai:MODEL, anthropic:MODEL): the same "
+                       "sets and table, with the cost estimate first")
+    bench.add_argument("--embeddings", default=None, help="with --llm: its embeddings (default: local)")
+    bench.add_argument("--limit", type=_positive_int, default=None, metavar="N",
+                       help="at most N items of each set (a seeded sample)")
+    bench.add_argument("--dry-run", action="store_true", help="with --llm: print calls, tokens and cost per set, no call")
+    bench.add_argument("--budget", type=_usd, default=None, metavar="USD", help="with --llm: stop calling past this")
 
     cache = sub.add_parser("cache", help="the LLM answer cache: info or clear")
     cache.add_argument("action", choices=["info", "clear"])
@@ -276,6 +284,11 @@ def cmd_bench(args) -> int:
         raise ConfigError("the benchmark lives in a source checkout of ragmeter (benchmarks/metaeval.py), "
                           "with the human-labelled data beside it; install ragmeter from a checkout to run it.")
     argv = ["--judges", args.judges] + (["--out", args.out] if args.out else [])
+    argv += [arg for flag, value in (("--llm", args.llm), ("--embeddings", args.embeddings), ("--limit", args.limit),
+                                     ("--budget", args.budget)) if value is not None for arg in (flag, str(value))]
+    argv += ["--dry-run"] if args.dry_run else []
+    if args.dry_run and not args.llm:
+        raise ConfigError("--dry-run goes with --llm (the offline judges make no calls).")
     module = runpy.run_path(str(script), run_name="ragmeter_bench")
     return int(module["main"](argv) or 0)
 
