@@ -14,6 +14,10 @@
 - Judges: lexical, local-unverified (the default judge without its claim verifier: the feature
   judge of version 12), local (default), local-fast.
 Every figure carries a bootstrap 95% interval (1,000 resamples, seed 0).
+
+Any LLM judge on the same sets (benchmarks/bench_llm.py; ``ragmeter bench --llm ...``):
+
+    python benchmarks/metaeval.py --llm openai:gpt-4o-mini [--limit N] [--dry-run]
 """
 
 from __future__ import annotations
@@ -76,10 +80,32 @@ def with_ci(stat, *columns, n=1000, seed=0):
     return value, float(low), float(high)
 
 
+#: set by bench_llm.py: at most this many items of each set (a seeded sample), a list that receives
+#: (metric, rows, provenance, errors) of every evaluation, stand-in scores in a dry run, and failed
+#: samples counted (their score None) rather than fatal: an LLM's rare unusable reply is not a bug
+LIMIT: int | None = None
+TALLY: list | None = None
+DRY_RUN = False
+TOLERATE_ERRORS = False
+
+
+def limited(items: list) -> list:
+    if LIMIT is None or len(items) <= LIMIT:
+        return items
+    import random
+
+    keep = sorted(random.Random(0).sample(range(len(items)), LIMIT))
+    return [items[i] for i in keep]
+
+
 def scores_of(rows, metric, judge) -> list[float | None]:
     result = evaluate(rows, metrics=[metric], judge=judge)
     failed = [r[metric].reason for r in result.metric_results if r[metric].status == "error"]
-    if failed:  # a broken judge must not pass for a judge that ties
+    if TALLY is not None:
+        TALLY.append((metric, len(rows), result.provenance, 0 if DRY_RUN else len(failed)))
+    if DRY_RUN:  # no reply was real: stand-in scores, so that the figures can be computed and ignored
+        return [0.0] * len(rows)
+    if failed and not TOLERATE_ERRORS:  # a broken judge must not pass for a judge that ties
         raise RuntimeError(f"{metric}: {len(failed)} of {len(rows)} samples failed, e.g. {failed[0]}")
     return result.scores(metric)
 
@@ -92,15 +118,15 @@ def pairwise(judge, metric, preferred_rows, rejected_rows):
 
 
 def wikieval_figures(judge) -> dict[str, tuple]:
-    rows = devsets.wikieval()
+    rows = limited(devsets.wikieval())
     faith = pairwise(judge, "faithfulness",
                      [{"question": r["question"], "answer": r["answer"], "contexts": [r["context_v1"]]} for r in rows],
                      [{"question": r["question"], "answer": r["ungrounded_answer"], "contexts": [r["context_v1"]]} for r in rows])
-    ar_pairs = devsets.wikieval_pairs("answer_relevance")
+    ar_pairs = limited(devsets.wikieval_pairs("answer_relevance"))
     relevancy = pairwise(judge, "answer_relevancy",
                          [{"question": r["question"], "answer": r["preferred"]} for r in ar_pairs],
                          [{"question": r["question"], "answer": r["rejected"]} for r in ar_pairs])
-    cr_pairs = devsets.wikieval_pairs("context_relevance")
+    cr_pairs = limited(devsets.wikieval_pairs("context_relevance"))
     ctx = pairwise(judge, "context_relevancy",
                    [{"question": r["question"], "contexts": [r["preferred"]]} for r in cr_pairs],
                    [{"question": r["question"], "contexts": [r["rejected"]]} for r in cr_pairs])
@@ -108,6 +134,7 @@ def wikieval_figures(judge) -> dict[str, tuple]:
 
 
 def support_auroc(judge, data, as_list) -> tuple:
+    data = limited(data)
     rows = [{"answer": claim, "contexts": ev if as_list else [ev]} for claim, ev, _ in data]
     scores = scores_of(rows, "faithfulness", judge)
     labels = [lab for *_, lab in data]
@@ -116,7 +143,7 @@ def support_auroc(judge, data, as_list) -> tuple:
 
 
 def evouna_auroc(judge) -> tuple:
-    data = devsets.evouna()
+    data = limited(devsets.evouna())
     rows, owner = [], []
     for i, r in enumerate(data):
         for gold in dict.fromkeys(r["gold_answers"][:5]):
@@ -131,7 +158,7 @@ def evouna_auroc(judge) -> tuple:
 
 
 def sas_spearman(judge, name) -> tuple:
-    data = devsets.sas(name)
+    data = limited(devsets.sas(name))
     rows = [{"answer": a, "ground_truth": b} for a, b, _ in data]
     scores = [s if s is not None else 0.0 for s in scores_of(rows, "answer_similarity", judge)]
     return with_ci(spearman, scores, [lab for *_, lab in data])
@@ -214,9 +241,21 @@ def main(argv=None) -> int:
     parser.add_argument("--no-validation", action="store_true", help="leave out the validate-only grounding sets")
     parser.add_argument("--reuse", default=None, help="a JSON file of judges' figures: judges found in it are not "
                                                      "run again, and every judge's figures are written back to it")
-    parser.add_argument("--out", default=str(Path(__file__).with_name("RESULTS.md")))
+    parser.add_argument("--out", default=None, help="markdown file (default: RESULTS.md, or RESULTS_LLM.md with --llm)")
+    parser.add_argument("--llm", default=None, help="measure this LLM judge instead (openai:MODEL, anthropic:MODEL)")
+    parser.add_argument("--embeddings", default=None, help="with --llm: its embeddings (default: local)")
+    parser.add_argument("--limit", type=int, default=None, help="at most N items of each set (a seeded sample)")
+    parser.add_argument("--dry-run", action="store_true", help="with --llm: calls, tokens and cost per set, no call")
+    parser.add_argument("--budget", type=float, default=None, help="with --llm: stop calling past this many USD")
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")
+    if args.llm:
+        import bench_llm
+
+        return bench_llm.main(args)
+    args.out = args.out or str(Path(__file__).with_name("RESULTS.md"))
+    global LIMIT
+    LIMIT = args.limit
     import json
 
     saved = json.loads(Path(args.reuse).read_text()) if args.reuse and Path(args.reuse).is_file() else {}

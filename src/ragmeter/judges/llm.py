@@ -24,6 +24,7 @@ from . import llm_schemas as schemas
 from .base import (AnswerRelevanceItem, ClaimsItem, ClaimsSupportItem, Judge, Relevance, SentenceRelevanceItem,
                    SupportItem, UsefulnessItem, Verdict)
 from .llm_parse import JudgeOutputError, parse_reply
+from .llm_usage import by_prompt
 from .noncommittal import is_noncommittal
 from .text import split_sentences
 
@@ -60,7 +61,8 @@ class LLMJudge(Judge):
         return {"name": self.name, "version": self.version, **self.llm.describe(),
                 "embeddings": self.embeddings.describe(), "prompts": prompt_versions(),
                 "temperature": self.temperature, "max_tokens": self.max_tokens,
-                "runner": self.runner.describe(), "usage": self.runner.usage.to_dict()}
+                "runner": self.runner.describe(),
+                "usage": {**self.runner.usage.to_dict(), "by_prompt": by_prompt(self.runner.usage_by_prompt)}}
 
     async def aclose(self) -> None:
         """Close HTTP clients; they are made again on the next call, so a judge can be reused."""
