@@ -1,17 +1,30 @@
 """Uncertainty of reported numbers: bootstrap confidence intervals and paired tests.
 
-All resampling is seeded, so the same data gives the same interval on every run.
+All resampling is seeded, so the same data gives the same interval on every run. Resamples are
+drawn in blocks of at most BLOCK_VALUES values, so memory stays bounded (tens of MiB) whatever the
+number of samples and of resamples.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Iterator, Sequence
 
 import numpy as np
 
 
 MAX_BOOTSTRAP_N = 200_000
+BLOCK_VALUES = 1 << 20  # values resampled at a time: about 24 MiB of working memory (one resample at least)
+
+
+def _blocks(n_resamples: int, n: int) -> Iterator[tuple[int, int]]:
+    """(start, stop) of consecutive blocks of resamples, each of at most BLOCK_VALUES values (one
+    resample at least). Drawing block by block takes the same numbers from the generator as drawing
+    the whole (n_resamples, n) matrix at once, and each resample's mean is its own row's, so the
+    results are the same to the last bit; only the memory is bounded."""
+    step = max(1, BLOCK_VALUES // max(1, n))
+    for start in range(0, n_resamples, step):
+        yield start, min(start + step, n_resamples)
 
 
 def bootstrap_ci(values: Sequence[float], confidence: float = 0.95, n_resamples: int = 1000,
@@ -30,8 +43,9 @@ def bootstrap_ci(values: Sequence[float], confidence: float = 0.95, n_resamples:
         half = NormalDist().inv_cdf(0.5 + confidence / 2) * x.std(ddof=1) / np.sqrt(x.size)
         return float(x.mean() - half), float(x.mean() + half)
     rng = np.random.default_rng(seed)
-    idx = rng.integers(0, x.size, size=(n_resamples, x.size))
-    means = x[idx].mean(axis=1)
+    means = np.empty(n_resamples)
+    for start, stop in _blocks(n_resamples, x.size):
+        means[start:stop] = x[rng.integers(0, x.size, size=(stop - start, x.size))].mean(axis=1)
     alpha = (1 - confidence) / 2
     low, high = np.quantile(means, [alpha, 1 - alpha])
     return float(low), float(high)
@@ -71,14 +85,17 @@ def paired_permutation_p(a: Sequence[float], b: Sequence[float], n_resamples: in
     observed = abs(d.mean())
     if d.size <= 16:
         signs = ((np.arange(2 ** d.size)[:, None] >> np.arange(d.size)) & 1) * 2 - 1
-    else:
-        rng = np.random.default_rng(seed)
-        signs = rng.choice([-1.0, 1.0], size=(n_resamples, d.size))
-    stats = np.abs((signs * d).mean(axis=1))
-    extreme = np.count_nonzero(stats >= observed - 1e-12)
-    if d.size <= 16:
-        return float(extreme / len(stats))
-    return float((extreme + 1) / (len(stats) + 1))
+        stats = np.abs((signs * d).mean(axis=1))
+        return float(np.count_nonzero(stats >= observed - 1e-12) / len(stats))
+    rng = np.random.default_rng(seed)
+    extreme = 0
+    for start, stop in _blocks(n_resamples, d.size):
+        # a sign of -1.0 or +1.0 per value, drawn as rng.choice([-1.0, 1.0]) draws them (index 0 or 1)
+        signs = rng.integers(0, 2, size=(stop - start, d.size)) * 2.0 - 1.0
+        signs *= d
+        stats = np.abs(signs.mean(axis=1))
+        extreme += int(np.count_nonzero(stats >= observed - 1e-12))
+    return float((extreme + 1) / (n_resamples + 1))
 
 
 def compare_paired(a: Sequence[float], b: Sequence[float], confidence: float = 0.95,
