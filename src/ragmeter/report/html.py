@@ -14,6 +14,7 @@ from typing import Any
 
 from ..compare import Comparison, _keys, compare
 from ..results import Result
+from .calibration import calibration_section, mapped_metrics, mapping_warnings
 from .payload import run_json, worst_first, worst_pairs
 from .summary import cards, provenance, run_label, text, verdict_section, warnings_box
 from .svg import distribution, grouped_bars, run_colour
@@ -51,11 +52,16 @@ def _summary(runs: dict[str, Result], shared: list[str], comparison: Comparison 
     names = tuple(runs)
     parts = ['<section class="tab active" id="summary">']
     if comparison is not None:
-        parts.append(warnings_box(comparison.warnings) + verdict_section(comparison, names))  # type: ignore[arg-type]
+        warnings = comparison.warnings + mapping_warnings(runs, shared)
+        parts.append(warnings_box(warnings) + verdict_section(comparison, names))  # type: ignore[arg-type]
     for i, (name, run) in enumerate(runs.items()):
         note = "" if shown[i] == len(run) else (f' <span class="note">(the Samples tab holds {shown[i]:,} of '
                                                  f'{len(run):,}, worst first)</span>')
-        parts.append(f"<h2>{run_label(i, name)}: {len(run):,} samples{note}</h2>{cards(run)}")
+        mapped = mapped_metrics(run)
+        if mapped:
+            note += ' <span class="note" data-role="mapped-title">(scores mapped by a calibration)</span>'
+        parts.append(f"<h2>{run_label(i, name)}: {len(run):,} samples{note}</h2>{cards(run, mapped)}"
+                     f"{calibration_section(run)}")
     charts = "".join(f"<figure>{distribution(runs, m)}</figure>" for m in shared)
     parts.append(f'<h2>Scores</h2><div class="charts"><figure>{grouped_bars(runs, shared)}<figcaption>mean with 95% CI'
                  f'</figcaption></figure></div><h3>Distributions (share of each run\'s scored samples, one scale)</h3>'
@@ -114,6 +120,8 @@ def render(result: Result, other: Result | None = None, names: tuple[str, str] =
     subtitle = f"{len(result):,} samples · judge {judge.get('name', '?')} (version {judge.get('version', '?')})"
     if other is not None:
         subtitle = f"{names[0]} against {names[1]} · " + subtitle
+    if any(mapped_metrics(r) for r in (result, other) if r is not None):
+        subtitle += " · scores mapped onto your labels by a calibration (see the Summary)"
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'

@@ -6,6 +6,8 @@ its run, in the run's metric order: ``[score, reason, status, evidence]`` where 
 probabilities are rounded to 4 digits. Evidence never repeats a text: a chunk's usefulness is a
 flag in rank order, a sentence found in context k at [start, end) is ``[k, start, end]``, and a
 claim found in the answer is ``[-1, start, end]``.
+A run whose scores a calibration mapped names those metrics in ``mapped``, and each sample holds
+the judge's own scores of them in ``j``, in that order (null where the judge did not score it).
 A comparison holds its pairs as indices into the two runs.
 """
 
@@ -77,7 +79,21 @@ def _entry(metric: str, r: Any, contexts: list[str] | None, answer: str | None) 
     return entry
 
 
-def sample_json(sample: dict[str, Any], scores: dict, metrics: list[str], contexts: bool = True) -> dict[str, Any]:
+def judge_scores(scores: dict, mapped: list[str]) -> list[Any] | None:
+    """The judge's own score of each mapped metric (kept as evidence "judge_score" when a calibration
+    mapped it), None where the judge did not score the sample."""
+    if not mapped:
+        return None
+    out = []
+    for m in mapped:
+        r = scores[m]
+        raw = r.evidence.get("judge_score") if isinstance(r.evidence, dict) else None
+        out.append(_round(float(raw)) if isinstance(raw, (int, float)) and r.status == "ok" else None)
+    return out
+
+
+def sample_json(sample: dict[str, Any], scores: dict, metrics: list[str], contexts: bool = True,
+                mapped: list[str] | None = None) -> dict[str, Any]:
     ctx = sample.get("retrieved_contexts")
     ctx = [c if isinstance(c, str) else str(c) for c in ctx] if isinstance(ctx, list) else None
     out = {"id": sample.get("id"), "q": sample.get("user_input"), "a": sample.get("response"),
@@ -89,6 +105,7 @@ def sample_json(sample: dict[str, Any], scores: dict, metrics: list[str], contex
     if sample.get("error"):
         out["err"] = sample["error"]
     out["r"] = [_entry(m, scores[m], ctx if contexts else None, out.get("a")) for m in metrics]
+    out["j"] = judge_scores(scores, mapped or [])
     return {k: v for k, v in out.items() if v is not None}
 
 
@@ -100,8 +117,14 @@ def badness(scores: dict, metrics: list[str]) -> float:
 def run_json(name: str, result: Result, keep: list[int] | None = None, contexts: bool = True) -> dict[str, Any]:
     """One run's samples (those at ``keep`` when given, in that order)."""
     idx = range(len(result.samples)) if keep is None else keep
-    return {"name": name, "metrics": result.metrics, "total": len(result.samples),
-            "samples": [sample_json(result.samples[i], result.metric_results[i], result.metrics, contexts) for i in idx]}
+    maps = ((result.provenance or {}).get("calibration") or {}).get("maps") or {}
+    mapped = [m for m in result.metrics if m in maps]
+    out: dict[str, Any] = {"name": name, "metrics": result.metrics, "total": len(result.samples),
+                           "samples": [sample_json(result.samples[i], result.metric_results[i], result.metrics,
+                                                   contexts, mapped) for i in idx]}
+    if mapped:
+        out["mapped"] = mapped
+    return out
 
 
 def worst_first(result: Result, n: int) -> list[int]:

@@ -32,15 +32,18 @@ def run_label(i: int, name: str) -> str:
     return f'<span class="run run-{i}" style="--run:{run_colour(i)}">{text(name)}</span>'
 
 
-def cards(result: Result) -> str:
+def cards(result: Result, mapped: list[str] | tuple[str, ...] = ()) -> str:
+    """A card per metric; a metric in ``mapped`` is marked: its scores are a calibration's map of the judge's."""
     out = []
     for metric, agg in result.aggregates.items():
         mean = "n/a" if agg.mean is None else f"{agg.mean:.3f}"
         ci = "" if agg.ci_low is None else f"95% CI [{agg.ci_low:.3f}, {agg.ci_high:.3f}]"
+        note = ('<div class="ci" data-role="mapped">mapped onto your labels (calibration below)</div>'
+                if metric in mapped else "")
         out.append(f'<div class="card" data-metric="{text(metric)}"><div class="name">{text(metric)}</div>'
                    f'<div class="mean {band(agg.mean)}" data-role="mean">{mean}</div><div class="ci" data-role="ci">{ci}</div>'
                    f'<div class="counts" data-role="counts">{agg.n_ok} ok · {agg.n_skipped} skipped · '
-                   f'{agg.n_error} error</div></div>')
+                   f'{agg.n_error} error</div>{note}</div>')
     return f'<div class="cards">{"".join(out)}</div>'
 
 
@@ -107,7 +110,10 @@ def _facts(p: dict[str, Any]) -> list[tuple[str, Any]]:
     metrics = p.get("metrics") or {}
     versions = ", ".join(f"{m} v{(d or {}).get('version', '?')}" for m, d in metrics.items()) or None
     name = judge.get("name")
+    calibration = p.get("calibration") if isinstance(p.get("calibration"), dict) else None
     return [("judge", None if name is None else f"{name} (version {judge.get('version', '?')})"),
+            ("calibration", None if calibration is None else f"{calibration.get('file') or '(no file)'}"
+             + (", scores mapped" if calibration.get("maps") else "")),
             ("model", judge.get("model")), ("prompts", judge.get("prompts")), ("metrics", versions),
             ("ragmeter", p.get("ragmeter_version")), ("dataset", p.get("dataset_hash")),
             ("samples", p.get("n_samples")), ("started", p.get("started_at")), ("duration (s)", p.get("duration_s")),
@@ -123,7 +129,7 @@ def provenance(runs: dict[str, Result]) -> str:
         for key, value in mine.items():
             if value is None:
                 continue
-            differs = len(facts) > 1 and key in ("judge", "model", "prompts", "metrics", "ragmeter") and \
+            differs = len(facts) > 1 and key in ("judge", "calibration", "model", "prompts", "metrics", "ragmeter") and \
                 any(str(f.get(key)) != str(value) for f in facts)
             rows.append(f'<tr{" class=differs" if differs else ""} data-fact="{text(key)}"><th>{text(key)}</th>'
                         f'<td>{text(value)}{" (differs)" if differs else ""}</td></tr>')

@@ -24,13 +24,25 @@ function evidenceOf(run, s, metric) {
   return k === undefined ? null : s.r[k].ev || null;
 }
 
+// A run mapped by a calibration: its scores are the map's, and the judge's own score (s.j, in run.mapped order) is shown beside
+function judgeScoreCell(run, s, m) {
+  if (!run.mapped) return null;
+  const k = run.mapped.indexOf(m);
+  if (k < 0) return el("td", { "data-role": "judge-score", class: "note" }, "not mapped");
+  const x = (s.j || [])[k];
+  return el("td", { "data-role": "judge-score", class: "score " + band(x) }, fmt(x));
+}
 function metricsTable(run, s) {
-  return el("div", { class: "scroll" }, el("table", { class: "metrics", "data-role": "metrics" },
-    el("tr", {}, el("th", {}, "metric"), el("th", {}, "score"), el("th", {}, "status"), el("th", {}, "reason")),
+  const mapped = !!run.mapped;
+  return el("div", { class: "scroll" }, mapped ? el("p", { class: "note", "data-role": "mapped-detail" },
+    "score: mapped onto your labels by the calibration; judge score: the judge's own, before mapping") : null,
+  el("table", { class: "metrics", "data-role": "metrics" },
+    el("tr", {}, el("th", {}, "metric"), el("th", {}, mapped ? "score (mapped)" : "score"), mapped ? el("th", {}, "judge score") : null,
+      el("th", {}, "status"), el("th", {}, "reason")),
     ...run.metrics.map(m => {
       const r = res(run, s, m);
       return el("tr", { "data-metric": m }, el("td", {}, metricLabel(m)), el("td", { class: "score " + (r.status === "ok" ? band(r.score) : "") }, fmt(r.score)),
-        el("td", { class: "st-" + r.status }, r.status), el("td", { class: "text" }, r.reason || ""));
+        judgeScoreCell(run, s, m), el("td", { class: "st-" + r.status }, r.status), el("td", { class: "text" }, r.reason || ""));
     })));
 }
 

@@ -36,6 +36,8 @@ function SamplesView(run, k, root) {
     heading: row => `${run.name}: sample ${ids[row.i]}`,
   });
   [metricSel, statusSel, below].forEach(x => x.addEventListener("input", view.table.refresh));
+  if (run.mapped) root.prepend(el("p", { class: "note", "data-role": "mapped-note" }, "Scores of ", run.mapped.join(", "),
+    " are mapped onto your labels' scale by a calibration (see the Summary); a sample's detail shows the judge's own score too."));
   view.state = () => ({ tab: "samples", run: run.name, ...view.table.state() });
   view.apply = p => view.table.apply(p);
   return view;
