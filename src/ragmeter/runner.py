@@ -257,8 +257,7 @@ class CallRunner:
             outcome = await self._attempt(send, worst)
             if not isinstance(outcome, TransientError):
                 return outcome  # (reply, reserved)
-            error = outcome
-            self.breaker.record(error)
+            error = outcome  # already counted by the breaker, before its slot was given back
             attempt += 1
             if attempt > self.settings.max_retries:
                 self.usage.failures += 1
@@ -282,9 +281,12 @@ class CallRunner:
         except asyncio.TimeoutError:
             outcome = "timeout"
             self.deadline.check()  # cut off by the run's deadline, not by the endpoint
-            return TransientError(f"timed out after {self.settings.timeout:g} s", kind="timeout")
+            error = TransientError(f"timed out after {self.settings.timeout:g} s", kind="timeout")
+            self.breaker.record(error)  # before the slot is released: a waiting call then sees a tripped breaker
+            return error
         except TransientError as exc:
             outcome = "rate_limited" if exc.rate_limited else "timeout" if exc.kind == "timeout" else "error"
+            self.breaker.record(exc)
             return scrub_error(exc)
         except PermanentError as exc:
             self.breaker.record(exc)
