@@ -15,6 +15,7 @@ from . import __version__
 from .cli_calibrate import add_calibrate, calibrated, cmd_calibrate, load_calibration
 from .cli_evaluate import cmd_evaluate, print_table, write_run
 from .cli_label import add_label, cmd_label
+from .cli_types import positive_int
 from .errors import ConfigError, RagmeterError, RagmeterWarning
 from .judges import JUDGE_NAMES
 from .metrics import DEFAULT_METRICS, METRICS
@@ -43,16 +44,6 @@ def _share(text: str) -> float:
         value = float("nan")
     if not 0.0 <= value <= 1.0:  # also refuses nan
         raise argparse.ArgumentTypeError(f"expected a share in [0, 1] (0.05 allows 5%), got '{text}'")
-    return value
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got '{text}'")
     return value
 
 
@@ -144,7 +135,7 @@ def _add_run_tools(sub) -> None:
     chk.add_argument("--use-lower-bound", action="store_true", help="compare the lower 95%% CI bound, not the mean")
     chk.add_argument("--max-error-rate", type=_share, default=0.0, metavar="SHARE",
                      help="share of a metric's samples that may go unscored, errors and skips (default 0)")
-    chk.add_argument("--min-n", type=_positive_int, default=10, metavar="N",
+    chk.add_argument("--min-n", type=positive_int, default=10, metavar="N",
                      help="scored samples a lower bound needs, else the gate cannot judge and fails (default 10)")
     chk.add_argument("--calibration", default=None, metavar="FILE", help="apply this saved calibration first "
                      "(mapped scores; corrected means where its labelled samples are in the run)")
@@ -157,7 +148,7 @@ def _add_run_tools(sub) -> None:
     rep.add_argument("--title", default="ragmeter report")
     rep.add_argument("--calibration", default=None, metavar="FILE", help="apply this saved calibration to the runs "
                      "(mapped scores; recorded in their provenance)")
-    rep.add_argument("--max-samples", type=_positive_int, default=None, metavar="N",
+    rep.add_argument("--max-samples", type=positive_int, default=None, metavar="N",
                      help="keep only the N worst samples (or pairs) in the file; the Summary still covers all")
     rep.add_argument("--no-contexts", action="store_true", help="leave the retrieved contexts out of the file")
 
@@ -168,7 +159,7 @@ def _add_run_tools(sub) -> None:
     bench.add_argument("--llm", default=None, help="measure this LLM judge (openai:MODEL, anthropic:MODEL): the same "
                        "sets and table, with the cost estimate first")
     bench.add_argument("--embeddings", default=None, help="with --llm: its embeddings (default: local)")
-    bench.add_argument("--limit", type=_positive_int, default=None, metavar="N",
+    bench.add_argument("--limit", type=positive_int, default=None, metavar="N",
                        help="at most N items of each set (a seeded sample)")
     bench.add_argument("--dry-run", action="store_true", help="with --llm: print calls, tokens and cost per set, no call")
     bench.add_argument("--budget", type=_usd, default=None, metavar="USD", help="with --llm: stop calling past this")

@@ -8,6 +8,7 @@ import json
 import sys
 from pathlib import Path
 
+from .cli_types import metric_names, positive_int
 from .errors import ConfigError
 
 USAGE = """examples:
@@ -27,23 +28,6 @@ def _confidence(text: str) -> float:
     return value
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got '{text}'")
-    return value
-
-
-def _names(text: str) -> list[str]:
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if not names:
-        raise argparse.ArgumentTypeError("give at least one metric name")
-    return names
-
-
 def add_calibrate(sub) -> None:
     from .user_calibration.mapping import METHODS
 
@@ -53,10 +37,10 @@ def add_calibrate(sub) -> None:
     cal.add_argument("labels", nargs="?", default=None, help="labels file (.csv or .jsonl)")
     cal.add_argument("--json", dest="as_json", action="store_true", help="print the calibration as JSON")
     cal.add_argument("--out", default=None, metavar="FILE", help="save the calibration (JSON) for --calibration")
-    cal.add_argument("--metrics", type=_names, default=None, help="comma-separated (default: every labelled metric)")
+    cal.add_argument("--metrics", type=metric_names, default=None, help="comma-separated (default: every labelled metric)")
     cal.add_argument("--method", choices=METHODS, default="isotonic", help="map of scores onto the labels' scale")
     cal.add_argument("--confidence", type=_confidence, default=0.95, help="of every interval (default 0.95)")
-    cal.add_argument("--resamples", type=_count, default=1000, help="bootstrap resamples for agreement (default 1000)")
+    cal.add_argument("--resamples", type=positive_int, default=1000, help="bootstrap resamples for agreement (default 1000)")
     cal.add_argument("--seed", type=int, default=0)
     cal.add_argument("--encoding", default=None, help="text encoding of the labels file (default UTF-8)")
     cal.add_argument("--plot", default=None, metavar="FILE", help="reliability plot (.png, .svg or .pdf)")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import warnings
 
+from .cli_types import metric_names, positive_int
 from .errors import ConfigError, RagmeterWarning
 
 USAGE = """examples:
@@ -16,31 +17,14 @@ USAGE = """examples:
 answers: 1 (yes), 0 (no), a number in [0, 1], s (skip this metric), q (quit; run again to go on)."""
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got '{text}'")
-    return value
-
-
-def _names(text: str) -> list[str]:
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if not names:
-        raise argparse.ArgumentTypeError("give at least one metric name")
-    return names
-
-
 def add_label(sub) -> None:
     lab = sub.add_parser("label", help="label a random sample of a run in the terminal, for ragmeter calibrate",
                          epilog=USAGE, formatter_class=argparse.RawDescriptionHelpFormatter)
     lab.add_argument("run", help="run folder written by evaluate --out (or its result.json)")
     lab.add_argument("--out", required=True, metavar="FILE", help="labels CSV to write; an existing one is continued")
-    lab.add_argument("--n", type=_count, default=100, help="samples in the random sample (default 100)")
+    lab.add_argument("--n", type=positive_int, default=100, help="samples in the random sample (default 100)")
     lab.add_argument("--seed", type=int, default=0, help="of the random sample; keep it to continue a file (default 0)")
-    lab.add_argument("--metrics", type=_names, default=None,
+    lab.add_argument("--metrics", type=metric_names, default=None,
                      help="comma-separated (default: the file's metrics, or every metric of the run)")
 
 
