@@ -30,8 +30,20 @@ EVASIONS = [
 RESTATEMENTS = [
     "{body} is an important question.", "People often wonder {lower}", "This is about {body}.",
     "The question of {body} has been discussed by many.", "{body} is something that many sources cover.",
-    "There are various views on {body}.",
+    "There are various views on {body}.", "{body}?", "{body}.", "You asked {lower}", "Regarding {lower}",
+    "Let me explain {lower}", "{body} is a question worth asking.", "Here is what we know about {lower}",
+    "Good question: {lower}", "The answer to {lower} is worth knowing.", "{body} has a well-known answer.",
+    "To answer {lower} we need to look at the facts.", "{body}, as many people ask.",
+    "{topic} is an interesting subject.", "{topic} is discussed in many sources.", "{topic} matters a great deal.",
+    "Many things can be said about {topic_lower}.", "{topic} has been studied for a long time.",
 ]
+TOPICAL_EVASIONS = [
+    "{topic} depends on many factors.", "{topic} varies from case to case.", "It is hard to say much about "
+    "{topic_lower}.", "{topic} is a complex matter.", "Opinions on {topic_lower} differ.",
+    "There is no simple answer about {topic_lower}.",
+]
+_WH = re.compile(r"^(what|who|whom|whose|which|when|where|why|how(?: many| much| long| often| far| old)?)\s+"
+                 r"(?:(?:is|are|was|were|do|does|did|can|could|will|would|should|has|have|had)\s+)?", re.I)
 _PTB = [(" -LRB- ", " ("), (" -RRB- ", ") "), ("-LRB-", "("), ("-RRB-", ")"), ("`` ", '"'), (" ''", '"'),
         (" ,", ","), (" .", "."), (" 's", "'s"), (" n't", "n't"), (" ;", ";"), (" :", ":"), (" ?", "?")]
 
@@ -44,10 +56,35 @@ def readable(text: str, rng: random.Random) -> str:
     return " ".join(text.split())
 
 
-def restate(question: str, rng: random.Random) -> str:
+def topic(question: str) -> str:
+    """'What starts a neuron action potential?' -> 'starts a neuron action potential'."""
+    body = question.strip().rstrip("?").strip()
+    rest = _WH.sub("", body).strip()
+    return rest if len(rest.split()) >= 1 else body
+
+
+def restate(question: str, rng: random.Random, templates=RESTATEMENTS) -> str:
+    """The question said back without an answer: verbatim, as a statement, or its topic."""
     body = question.strip().rstrip("?").strip()
     lower = body[0].lower() + body[1:] + "."
-    return rng.choice(RESTATEMENTS).format(body=body, lower=lower)
+    subject = topic(question)
+    return rng.choice(templates).format(body=body[0].upper() + body[1:], lower=lower,
+                                        topic=subject[0].upper() + subject[1:], topic_lower=subject)
+
+
+STOP = frozenset("the a an of to in and or is are was were be been it its this that for on with as by at from "
+                 "what who whom whose which when where why how do does did can could will would".split())
+
+
+def elide(answer: str, question: str) -> str | None:
+    """The answer without the question's own words ('Km is the substrate concentration at ...'
+    for 'What is Km?' -> 'is the substrate concentration at ...'): an answer still answers when
+    it does not repeat the question, so word overlap alone must not decide."""
+    asked = {w.lower() for w in re.findall(r"\w+", question)} - STOP
+    kept = [w for w in answer.split() if re.sub(r"\W", "", w.lower()) not in asked]
+    if len(kept) == len(answer.split()) or len(kept) < 4:
+        return None
+    return " ".join(kept)
 
 
 def labelled(rng: random.Random) -> list[tuple[str, str, int, str, str]]:
@@ -84,8 +121,14 @@ def training_rows(seed: int = 13, negatives_per_positive: float = 2.0) -> list[R
         answers_by_group[group].append((q, a))
     all_answers = [(q, a) for q, a, *_ in positives]
     questions = list(dict.fromkeys(q for q, *_ in positives))
+    for a, q, y, src in list(rows):
+        if rng.random() < 0.3:  # twins of both labels, so that leaving the question's words out is no cue
+            short = elide(a, q)
+            if short:
+                rows.append((short, q, y, src + ":elided"))
     for q in questions:
-        rows.append((rng.choice(EVASIONS), q, 0, "synthetic:evasion"))
+        rows.append((rng.choice(EVASIONS) if rng.random() < 0.5 else restate(q, rng, TOPICAL_EVASIONS), q, 0,
+                     "synthetic:evasion"))
         rows.append((restate(q, rng), q, 0, "synthetic:restatement"))
         group = next((g for qq, _, _, _, g in positives if qq == q), "")
         others = [a for qq, a in answers_by_group.get(group, []) if qq != q] or [a for qq, a in

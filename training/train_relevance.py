@@ -33,6 +33,8 @@ PROBES = [  # (answer, question, a careful reader's label): printed, never train
     ("Metformin commonly causes nausea and diarrhea.", "What are the side effects of metformin?", 1),
     ("Metformin can cause some side effects.", "What are the side effects of metformin?", 0),
     ("The Eiffel Tower was completed in 1889.", "How tall is the Eiffel Tower?", 0),
+    ("What is the capital of Australia?", "What is the capital of Australia?", 0),
+    ("Canberra is the capital of Australia.", "What is the capital of Australia?", 1),
 ]
 
 

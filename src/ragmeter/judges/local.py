@@ -13,7 +13,7 @@
   and share of sentences on the topic, ranked by weights fitted on answer pairs; evasive
   answers score 0
 - ragmeter's own cross-encoders (models/cross_encoder.py, trained by training/): the claim
-  verifier reads each claim against its closest premise windows, and the answer-relevance
+  verifier reads each claim against its closest premise window, and the answer-relevance
   model reads question and answer together; each logit is one more column of the logistic
   models ("support_verified", "answer_judged"), whose weights decide how far it is trusted.
   The default judge uses both; ``verifier=False`` / ``relevance_model=False`` leave them out,
@@ -49,7 +49,7 @@ from .text import (answer_body, capitalised, content_set, coverage, number_agree
 
 
 SIMILARITY_DENSE_FLOOR = 0.8
-VERIFIER_WINDOWS = 2  # the claim verifier reads each claim against its closest premise windows
+VERIFIER_WINDOWS = 1  # the claim verifier reads each claim against its closest premise window(s)
 USEFUL_SHARE = 0.3  # share of the target's content words that makes a chunk useful (seed 000)
 # a claim whose best-covering premise clause says the opposite (one negated, the other not) is held
 # to at most this probability: on the support dev sets 1 of the 8 such claims was supported; the
@@ -67,7 +67,7 @@ ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", 
 
 class LocalJudge(Judge):
     name = "local"
-    version = "13"
+    version = "14"
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
                  calibration: str | Path | None = None, nli_model: str | Path | None = None,
