@@ -158,7 +158,9 @@ class OnnxSentenceEmbedder:
         # each text padded to its own length rounded up to WIDTH_STEP, and only texts of one
         # width in a call: the sums over a text's tokens then run in the same order whatever
         # else is scored beside it, so its result is the same to the last bit
-        widths = [-(-n // WIDTH_STEP) * WIDTH_STEP for n in lengths]
+        # (never past the tokenizer's truncation length, which the model's positions allow)
+        longest = int((self._tokenizer.truncation or {}).get("max_length") or 10 ** 9)
+        widths = [max(n, min(-(-n // WIDTH_STEP) * WIDTH_STEP, longest)) for n in lengths]
         order = sorted(range(len(texts)), key=lengths.__getitem__)
         start = 0
         while start < len(order):
