@@ -22,17 +22,12 @@ import time
 import warnings
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from speed import VERBS, WORDS, sentence  # noqa: E402  (the speed benchmark's synthetic sentences)
+
 ALL_METRICS = ["faithfulness", "answer_relevancy", "context_precision", "context_recall", "context_relevancy",
                "answer_correctness", "answer_similarity"]
-WORDS = ("river mountain engine protein market treaty galaxy enzyme harbour algorithm senate glacier "
-         "voltage vaccine satellite dynasty molecule turbine archive coral membrane orbit tariff canal "
-         "reactor fossil pigment quartz lattice nebula").split()
-VERBS = "produces measures contains regulates connects describes supports limits".split()
 
-
-def sentence(rng: random.Random, n_words: int = 12) -> str:
-    words = [rng.choice(WORDS) for _ in range(n_words - 2)]
-    return f"The {words[0]} {rng.choice(VERBS)} " + " ".join(words[1:]) + f" in {rng.randint(1800, 2024)}."
 
 
 def base_rows(n: int, seed: int = 0) -> tuple[list[dict], list[dict]]:
