@@ -24,6 +24,7 @@ from .judges import Judge, resolve_judge
 from .loaders import load_dataset
 from .metrics import Metric, MetricResult, resolve_metrics
 from .judges.llm_parse import JudgeOutputError
+from .judges.llm_usage import add_usage_by_metric
 from .breaker import EndpointDown
 from .budget import BudgetExceeded
 from .deadline import DeadlineExceeded, check_deadline
@@ -224,7 +225,7 @@ def make_provenance(judge: Judge, metrics: Sequence[Metric], digest: str, n: int
     runner = getattr(judge, "runner", None)
     if runner is not None and runner.settings.dry_run:
         provenance["dry_run"] = runner.dry.summary(runner.usage.cache_hits)
-    return provenance
+    return add_usage_by_metric(provenance)
 
 
 def evaluate(dataset: Any = None, metrics: Sequence[Any] | None = None, judge: Any = None,

@@ -57,3 +57,12 @@ def usage_by_metric_of(provenance: Mapping[str, Any]) -> dict[str, dict[str, Any
     if not prompts:
         return {}
     return usage_by_metric(prompts, (provenance.get("metrics") or {}).keys())
+
+
+def add_usage_by_metric(provenance: dict[str, Any]) -> dict[str, Any]:
+    """Put ``usage_by_metric_of(provenance)`` in ``provenance["judge"]["usage"]["by_metric"]``
+    (nothing for a judge that makes no calls); returns ``provenance``."""
+    split = usage_by_metric_of(provenance)
+    if split:
+        provenance["judge"]["usage"]["by_metric"] = split
+    return provenance
