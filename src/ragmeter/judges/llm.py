@@ -11,6 +11,7 @@ if it still cannot, the item fails with the raw reply kept, and the run goes on.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 from collections import defaultdict
 from typing import Any, Callable, Sequence
@@ -230,12 +231,19 @@ class LocalEmbedder(Embedder):
         return self.inner.embed(list(texts))
 
 
+@functools.lru_cache(maxsize=1)
+def _static_embedder() -> Any:
+    """The shipped static embedder, loaded once per process (about 0.5 s, which every LLM-judge
+    evaluate() paid before the first call); it holds no state of a run."""
+    from ..models.static_embedder import StaticEmbedder
+
+    return StaticEmbedder()
+
+
 def default_embedder() -> Embedder:
     """The shipped static embedder when [local] is installed, else the hash embedder."""
     try:
-        from ..models.static_embedder import StaticEmbedder
-
-        return LocalEmbedder(StaticEmbedder())
+        return LocalEmbedder(_static_embedder())
     except ImportError:
         from ..models.hash_embedder import HashEmbedder
 
