@@ -78,14 +78,10 @@ def test_support_evidence_is_the_window_the_verifier_read(judge):
     assert verdicts[0].yes and "503" in verdicts[0].evidence
 
 
-KNOWN_GAP = pytest.mark.xfail(strict=True, reason="issue 21: a near miss in new wording still reads as stated "
-                               "(judge version 14: 0.97 and 0.91); strict, so a fix shows here")
-
-
 @pytest.mark.parametrize("answer,context,careful_reader", [
-    pytest.param("The capital of Australia is Sydney.", CANBERRA, "no", marks=KNOWN_GAP),
+    ("The capital of Australia is Sydney.", CANBERRA, "no"),
     ("The capital of Australia is Canberra.", CANBERRA, "yes"),
-    pytest.param("Yes, warfarin is safe during pregnancy.", WARFARIN, "no", marks=KNOWN_GAP),
+    ("Yes, warfarin is safe during pregnancy.", WARFARIN, "no"),
     ("No. Warfarin should not be used in pregnancy because it can harm the fetus.", WARFARIN, "yes"),
 ])
 def test_faithfulness_as_a_careful_reader_reads_it(judge, answer, context, careful_reader):

@@ -17,6 +17,7 @@ from .frequency import frequency_swap
 from .opposites import opposite_flip
 from .premises import PremiseView
 from .quantities import number_swap
+from .substitution import slot_substitution
 from .text import content_set, coverage, negated, numbers
 
 SUPPORT_FEATURES = ("cov_all", "cov_best", "emb_best", "soft_mean", "soft_min", "soft_weighted", "soft_best",
@@ -116,10 +117,11 @@ def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndar
         cov_best = max(coverage(tokens, s) for s in view.window_sets)
         # a negation, a change of direction ("fell" where the premise says "up"), an opposite ("won"
         # for "lost"), another number in the same place ("July 21" where the premise says "July
-        # 20") or another frequency ("weekly" for "every 4 weeks"): the claim is contradicted
+        # 20"), another frequency ("weekly" for "every 4 weeks") or a premise clause copied with one
+        # slot filled otherwise (substitution.py): the claim is contradicted
         neg_mismatch = max(negation_flip(tokens, negated(claim), view.clauses), direction_flip(claim, view.sentences),
                            opposite_flip(claim, view.sentences), number_swap(claim, view.sentences, view.all_numbers),
-                           frequency_swap(claim, view.sentences))
+                           frequency_swap(claim, view.sentences), slot_substitution(claim, view.sentences))
         soft_best = best_window_soft_coverage(claim_tokens, claim_weights, view)
     else:
         emb_best, cov_best, neg_mismatch, soft_best = 0.0, 0.0, 0.0, 0.0

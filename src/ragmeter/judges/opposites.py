@@ -78,6 +78,9 @@ acute / chronic
 benign / malignant
 arrival arrived arrives / departure departed departs
 started began begins starts / ended ends finished
+safe safely / unsafe contraindicated dangerous hazardous harmful
+recommended / contraindicated discouraged
+effective / ineffective
 """
 
 

@@ -1,0 +1,82 @@
+"""How often the changed-slot check (judges/substitution.py) flags a claim, by human label.
+
+The local judge holds a flagged claim to a low support probability, as it does a negated one; this
+prints, for each labelled claim set, how many claims it flags and how many of those people called
+supported (the check's false alarms), beside the set's share of unsupported claims. Dev and train
+sets choose; the validate-only sets are shown as out-of-domain checks.
+
+    python benchmarks/slot_check.py [--limit 3000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import devsets
+
+from ragmeter.judges.lexical import split_into_claims
+from ragmeter.judges.substitution import slot_substitution
+from ragmeter.judges.text import premise_sentences
+
+GROUNDING_FILES = {  # set: (file, use)
+    "begin": ("dev.jsonl", "train"), "begin_v1_wow": ("dev.jsonl", "train"), "dialfact": ("testsmall.jsonl", "train"),
+    "expertqa": ("train.jsonl", "train"), "faithdial_audit": ("train.jsonl", "train"), "q2_wow": ("train.jsonl", "train"),
+    "xsumfaith": ("train.jsonl", "train"), "anli_dev": ("dev.jsonl", "validate"),
+    "healthver": ("dev.jsonl", "validate"), "attributionbench": ("dev.jsonl", "validate"),
+    "lfqa_verification": ("train.jsonl", "validate"), "qags": ("train.jsonl", "validate"),
+}
+
+
+def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], int]]:
+    rows = []
+    with (devsets.GROUNDING / name / file).open(encoding="utf-8") as fh:
+        for line in fh:
+            r = json.loads(line)
+            evidence = r["evidence"] if isinstance(r["evidence"], list) else [str(r["evidence"])]
+            if r.get("claim") and r.get("label") in ("supported", "not_supported"):
+                rows.append((r["claim"], evidence, int(r["label"] == "supported")))
+    return random.Random(0).sample(rows, min(limit, len(rows)))
+
+
+def flagged(claim: str, evidence: list[str]) -> bool:
+    sentences = [s for e in evidence for s in premise_sentences(e)]
+    return any(slot_substitution(c, sentences) for c in split_into_claims(claim) or [claim])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, default=3000, help="rows per set at most (seeded sample)")
+    args = parser.parse_args()
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from calibrate import held_out_contrasts
+
+    sets = {"wice_dev": ("dev", [(c, ev, y) for c, ev, y in devsets.wice()]),
+            "factcheck_gpt": ("dev", [(c, [ev], y) for c, ev, y in devsets.factcheck_stance()]),
+            "squad_near_misses": ("dev", [(c, [p], y) for p, c, y in held_out_contrasts(args.limit)])}
+    for name, (file, use) in GROUNDING_FILES.items():
+        sets[name] = (use, grounding(name, file, args.limit))
+    print("| set | use | claims | unsupported | flagged | flagged and supported | share of flags unsupported |")
+    print("|---|---|---|---|---|---|---|")
+    totals = [0, 0, 0]
+    start = time.perf_counter()
+    for name, (use, rows) in sets.items():
+        flags = [flagged(c, ev) for c, ev, _ in rows]
+        hit = sum(flags)
+        false = sum(f and y == 1 for f, (_, _, y) in zip(flags, rows))
+        unsupported = sum(y == 0 for *_, y in rows) / max(1, len(rows))
+        share = f"{(hit - false) / hit:.2f}" if hit else "-"
+        print(f"| {name} | {use} | {len(rows)} | {unsupported:.2f} | {hit} | {false} | {share} |")
+        if use != "validate":
+            totals = [totals[0] + len(rows), totals[1] + hit, totals[2] + false]
+    print(f"\ndev and train sets: {totals[1]} of {totals[0]} claims flagged, {totals[2]} of them supported "
+          f"({time.perf_counter() - start:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

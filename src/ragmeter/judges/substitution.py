@@ -1,0 +1,230 @@
+"""A claim that copies a premise clause with one slot filled differently.
+
+The commonest unfaithful answer is not a new story but a near copy: "up to a maximum of 3 g in
+24 hours" where the passage says 4 g (3 g being the limit for someone else), "The capital of
+Australia is Sydney" where it says Canberra (Sydney being named a sentence later), "convert
+oxygen and water into glucose" where it says carbon dioxide and water, "it is suitable for
+diving" where it says "not suitable". Word overlap calls each of these supported, and the small
+verifier, which reads mostly overlap, agrees.
+
+Each clause of the claim is aligned word by word (difflib) to the premise clause or sentence it
+copies most of, a copula turned round ("Canberra is the capital" read as "the capital is
+Canberra"). The claim is flagged where, between words that agree, it:
+
+- states a different number in the same place (3 for 4, "five days" for "two days");
+- puts in a name or word that the passage uses elsewhere, where the premise says something else
+  (a wrong entity taken from the same passage), or exchanges two of the premise's words (a
+  swap of cause and effect, input and output);
+- drops or adds a "not" / "no" / "never".
+
+A rewording with words the passage does not use elsewhere is not flagged, nor a pronoun where
+the premise has a name ("granted him" for "granted Octavian"), nor a clause that copies too
+little of any premise clause to be read as a copy.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from difflib import SequenceMatcher
+from functools import lru_cache
+
+from .quantities import rounds_to
+from .text import NUMBER_WORDS, STOPWORDS, split_clauses, stem, tokens
+
+MIN_MATCHED = 3  # words a claim clause must share, in order, with a premise clause to be a copy of it
+MIN_SHARE = 0.6  # and the share of the claim clause's words those are
+MAX_SLOT = 4  # a changed slot is at most this many words on the claim's side (5 on the premise's)
+MAX_OTHER_CHANGES = 3  # claim words outside the slot that the premise does not have in that place
+RELATIVES = frozenset({"which", "who", "whom", "whose", "where", "that"})
+NEGATORS = frozenset({"not", "no", "never"})
+PRONOUNS = frozenset(["he", "him", "his", "she", "her", "hers", "it", "its", "they", "them", "their", "theirs", "this", "that", "these", "those", "who", "which", "one", "ones", "we", "us", "our", "you", "your"])
+_COPULA = re.compile(r"^(?P<a>.+?)\s+(?P<v>is|was|are|were|remains|became|becomes)\s+(?P<b>.+?)[.!]?$", re.IGNORECASE)
+_CONTRACTION = re.compile(r"\b(can|won|ca|is|are|was|were|do|does|did|has|have|had|should|would|could|must)n['’]t\b",
+                          re.IGNORECASE)
+_IRREGULAR = {"won": "will", "ca": "can"}
+_RAW = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+
+
+def _word(token: str) -> str:
+    token = re.sub(r"['’]s?$", "", token.lower())
+    return NUMBER_WORDS.get(token, stem(token))
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased words for alignment: contractions and "cannot" opened ("can not"), a
+    possessive's "'s" dropped, number words as digits, each word lightly stemmed."""
+    text = _CONTRACTION.sub(lambda m: f"{_IRREGULAR.get(m.group(1).lower(), m.group(1))} not", text)
+    text = re.sub(r"\bcannot\b", "can not", text, flags=re.IGNORECASE)
+    return [_word(t) for t in tokens(text)]
+
+
+def names(text: str, lower: set[str], capital: set[str]) -> set[str]:
+    """The words (as words() has them) written with a capital: a clause's first word only when
+    the premises write it with a capital (capital) and never in lower case (lower)."""
+    found = _RAW.findall(text)
+    return {_word(t) for k, t in enumerate(found)
+            if t[:1].isupper() and (k or (t in capital and t.lower() not in lower))}
+
+
+def _same_word(a: str, b: str) -> bool:
+    """One word, inflected otherwise ("approval", "approved") as far as a five-letter stem shows."""
+    return a == b or (len(a) >= 5 and len(b) >= 5 and a[:5] == b[:5])
+
+
+_STOP = STOPWORDS | {_word(w) for w in STOPWORDS}
+_PRONOUNS = PRONOUNS | {_word(w) for w in PRONOUNS}
+
+
+def _is_number(word: str) -> bool:
+    return word.replace(",", "").replace(".", "", 1).isdigit()
+
+
+def _content(span: Sequence[str]) -> set[str]:
+    return {w for w in span if w not in _STOP and w not in NEGATORS and not _is_number(w) and len(w) > 1}
+
+
+def _candidates(sentences: Iterable[str]) -> list[tuple[list[str], frozenset[str]]]:
+    """Word lists of each premise sentence and clause, and of each turned round at its copula;
+    each with the words of the sentence it comes from."""
+    out: dict[tuple[str, ...], frozenset[str]] = {}
+    for sentence in sentences:
+        whole = frozenset(words(sentence))
+        for text in dict.fromkeys([sentence, *split_clauses(sentence)]):
+            out.setdefault(tuple(words(text)), whole)
+            m = _COPULA.match(text.strip())
+            if m and len(m.group("b").split()) <= 8:
+                out.setdefault(tuple(words(f"{m.group('b')} {m.group('v')} {m.group('a')}")), whole)
+    return [(list(c), whole) for c, whole in out.items() if c]
+
+
+def _same_number(x: str, y: str) -> bool:
+    return x == y or rounds_to(x, y) or rounds_to(y, x) or (len(x) == 2 and len(y) == 4 and y.endswith(x))
+
+
+def _numbers_differ(said: Sequence[str], given: Sequence[str], claim: Sequence[str], premise: Sequence[str]) -> bool:
+    """Numbers in the same place that differ: the claim's nowhere in the premise clause, the
+    premise's nowhere in the claim clause ("2018–19" and "2019" agree, as do 4.0 and 4)."""
+    stated = [w.replace(",", "") for w in said if _is_number(w)]
+    given_numbers = [w.replace(",", "") for w in given if _is_number(w)]
+    if not stated or not given_numbers:
+        return False
+    in_premise = [w.replace(",", "") for w in premise if _is_number(w)]
+    in_claim = [w.replace(",", "") for w in claim if _is_number(w)]
+    return (not any(_same_number(x, y) for x in stated for y in in_premise)
+            and not any(_same_number(y, x) for y in given_numbers for x in in_claim))
+
+
+def _in_order(letters: str, text: str) -> bool:
+    rest = iter(text)
+    return all(ch in rest for ch in letters)
+
+
+def _abbreviates(short: str, span: Sequence[str]) -> bool:
+    """Whether a word is an acronym of the span: every content word's initial in it, in order, and
+    its letters in order in the words ("eu" European Union, "cvd" cardiovascular disease)."""
+    long = [w for w in span if w not in _STOP]
+    return (bool(long) and 2 <= len(short) <= 8 and short[0] == long[0][0]
+            and _in_order("".join(w[0] for w in long), short) and _in_order(short, "".join(long)))
+
+
+def _initials(said: Sequence[str], given: Sequence[str]) -> bool:
+    """One side abbreviates the other ("EU" for "European Union")."""
+    return (len(said) == 1 and _abbreviates(said[0], given)) or (len(given) == 1 and _abbreviates(given[0], said))
+
+
+class _Premises:
+    """The premises' clauses and sentences as word lists, and what the check asks of them."""
+
+    def __init__(self, sentences: Sequence[str]):
+        self.candidates = _candidates(sentences)
+        self.counts = [Counter(c) for c, _ in self.candidates]
+        self.vocabulary = {w for c, _ in self.candidates for w in c}
+        raw = [t for s in sentences for t in _RAW.findall(s)]
+        self.lower = {t for t in raw if t.islower()}
+        self.capital = {t for t in raw if t[:1].isupper()}
+
+    def closest(self, said: list[str]) -> tuple[int, list[tuple[list[str], frozenset[str]]]]:
+        """How many words, in order, the clause shares with the premise clauses that share the
+        most; and those clauses (the shortest of them), each with its sentence's words."""
+        best: list[tuple[list[str], frozenset[str]]] = []
+        best_key = (0, 0)
+        bag = Counter(said)
+        for (premise, sentence), counts in zip(self.candidates, self.counts):
+            if sum((bag & counts).values()) < max(best_key[0], 1):  # cannot share as many words in order
+                continue
+            matched = sum(b.size for b in SequenceMatcher(None, said, premise, autojunk=False).get_matching_blocks())
+            key = (matched, -len(premise))
+            if key > best_key:
+                best, best_key = [(premise, sentence)], key
+            elif key == best_key:
+                best.append((premise, sentence))
+        return best_key[0], best
+
+    def stated_elsewhere(self, word: str, rest: set[str], aligned: list[str]) -> bool:
+        """Whether another premise clause has the word with at least half of the claim clause's
+        other content words: the claim may take it from there."""
+        inside = set(aligned)  # the aligned clause's own sentence is not another clause
+        return any(word in c and not inside <= set(c) and len(rest & set(c)) >= 0.5 * len(rest)
+                   for c, _ in self.candidates)
+
+
+def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str], premises: _Premises,
+                  named: set[str], rest_of_claim: set[str]) -> bool:
+    """Whether the alignment of one claim clause to one premise clause shows a changed slot;
+    sentence: the words of the premise clause's sentence; named: the claim clause's names
+    (names()); rest_of_claim: the words of the claim's other clauses."""
+    ops = SequenceMatcher(None, claim, premise, autojunk=False).get_opcodes()
+    changed = sum(i2 - i1 for tag, i1, i2, _, _ in ops if tag in ("replace", "delete"))
+    for k, (tag, i1, i2, j1, j2) in enumerate(ops):
+        inside = 0 < k < len(ops) - 1  # agreeing words on both sides
+        if tag in ("insert", "delete") and inside:
+            span = premise[j1:j2] if tag == "insert" else claim[i1:i2]
+            if set(span) <= NEGATORS:
+                return True
+        # a slot: a few words, in a clause that otherwise says what the premise says, word for word
+        if (tag != "replace" or i2 - i1 > MAX_SLOT or j2 - j1 > MAX_SLOT + 1
+                or changed - (i2 - i1) > MAX_OTHER_CHANGES or len(_content(claim)) + sum(map(_is_number, claim)) < 3):
+            continue
+        said, given = claim[i1:i2], premise[j1:j2]
+        if _numbers_differ(said, given, claim, premise):
+            return True
+        if _PRONOUNS & set(given) or _PRONOUNS & set(said) or not _content(given) - set(claim) or _initials(said, given):
+            continue
+        # a name the passage uses elsewhere but not in this clause, not stated with the clause's
+        # other words in another either ...
+        rest = _content(claim) - _content(said)
+        if any(w in named and w in premises.vocabulary and not any(_same_word(w, p) for p in premise)
+               and not premises.stated_elsewhere(w, rest, premise) for w in _content(said)):
+            return True
+        # ... or two words of one premise sentence exchanged, the claim saying the one here and
+        # the other in another clause (input and output swapped)
+        if (inside and len(said) <= 2 and len(given) <= 3 and _content(given) & rest_of_claim
+                and any(w in sentence and w not in premise for w in _content(said))):
+            return True
+    return False
+
+
+_premises = lru_cache(maxsize=256)(_Premises)  # a context is read for each of its claims
+
+
+def slot_substitution(claim: str, sentences: Sequence[str]) -> float:
+    """1.0 when a clause of the claim copies a premise clause with one slot changed (see the
+    module's docstring), else 0.0. sentences: the premises' sentences."""
+    premises = _premises(tuple(sentences))
+    if not premises.candidates:
+        return 0.0
+    texts = split_clauses(claim)
+    clauses = [words(text) for text in texts]
+    for k, (text, said) in enumerate(zip(texts, clauses)):
+        if len(_content(said)) < 2 or said[0] in RELATIVES:  # "which accounts for 30%": of what?
+            continue
+        matched, closest = premises.closest(said)
+        if matched < MIN_MATCHED or matched < MIN_SHARE * len(said):
+            continue
+        rest_of_claim = {w for j, other in enumerate(clauses) if j != k for w in other}
+        named = names(text, premises.lower, premises.capital)
+        if all(_slot_changed(said, premise, sentence, premises, named, rest_of_claim) for premise, sentence in closest):
+            return 1.0
+    return 0.0

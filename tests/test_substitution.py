@@ -1,0 +1,71 @@
+"""The changed-slot check (judges/substitution.py): a premise clause copied with one slot filled
+otherwise is flagged; a rewording, a pronoun for a name, an acronym, a relative clause whose
+subject is elsewhere, or a slot the passage states elsewhere with the same words is not."""
+
+import pytest
+
+from ragmeter.judges.substitution import slot_substitution
+from ragmeter.judges.text import premise_sentences
+
+CANBERRA = "Canberra is the capital of Australia. Sydney is its largest city."
+PARACETAMOL = ("Adults with a fever can take paracetamol 1 g every four to six hours, up to a maximum of 4 g in "
+               "24 hours. Patients weighing under 50 kg or with liver disease should not exceed 3 g a day.")
+LAKES = ("Lake Baikal in Siberia is the deepest lake in the world, reaching 1,642 metres. The Caspian Sea is the "
+         "largest lake by area.")
+PHOTOSYNTHESIS = ("Using light energy, plants convert carbon dioxide and water into glucose, releasing oxygen as a "
+                  "by-product.")
+WATCH = "The Pulse 3 can be worn while swimming in a pool. It is not suitable for diving or hot saunas."
+TARIFFS = ("The European Union announced tariffs last year. The EU is expected to quickly retaliate with promised "
+           "tariffs of about $3.3 billion on iconic American products such as bourbon.")
+
+
+def flags(claim: str, context: str) -> bool:
+    return slot_substitution(claim, premise_sentences(context)) == 1.0
+
+
+@pytest.mark.parametrize("claim,context", [
+    ("The capital of Australia is Sydney.", CANBERRA),  # a name of the passage, copula turned round
+    ("Adults can take up to a maximum of 3 g in 24 hours.", PARACETAMOL),  # a number stated for others
+    ("The Caspian Sea is the deepest lake in the world, reaching 1,642 metres.", LAKES),
+    ("Using light energy, plants convert oxygen and water into glucose, releasing carbon dioxide as a by-product.",
+     PHOTOSYNTHESIS),  # input and output exchanged
+    ("It is suitable for diving or hot saunas.", WATCH),  # a "not" dropped
+])
+def test_a_copied_clause_with_one_slot_changed_is_flagged(claim, context):
+    assert flags(claim, context)
+
+
+@pytest.mark.parametrize("claim,context", [
+    ("The capital of Australia is Canberra.", CANBERRA),
+    ("Canberra is Australia's capital.", CANBERRA),
+    ("Adults can take up to a maximum of four grams in 24 hours.", PARACETAMOL),  # the number in words
+    ("Lake Baikal in Siberia is the deepest lake in the world.", LAKES),
+    ("Photosynthesis turns CO2 and water into sugar using sunlight and gives off oxygen.", PHOTOSYNTHESIS),
+    ("It is not suitable for diving.", WATCH),
+    ("The European Union is expected to quickly retaliate with promised tariffs of about $3.3 billion on iconic "
+     "American products such as bourbon.", TARIFFS),  # the name the acronym stands for
+    ("In 27 BC the Senate gave Octavian the title Augustus.",
+     "Octavian was left without a rival. In 27 BC the Senate granted him the title Augustus."),  # him: Octavian
+])
+def test_a_faithful_wording_is_not_flagged(claim, context):
+    assert not flags(claim, context)
+
+
+def test_a_slot_stated_with_the_same_words_elsewhere_is_not_flagged():
+    context = ("The role earned her a 2011 Primetime Emmy Award for Outstanding Lead Actress in a Miniseries. "
+               "In 2015 she received a Primetime Emmy Award nomination for Outstanding Guest Actress in a Comedy "
+               "Series.")
+    assert not flags("She received a Primetime Emmy Award for Outstanding Guest Actress in a Comedy Series "
+                     "nomination.", context)
+
+
+def test_the_judge_holds_a_flagged_claim_low():
+    from ragmeter import evaluate
+
+    rows = [{"question": "What is the most paracetamol an adult can take?", "answer": answer,
+             "contexts": [PARACETAMOL]}
+            for answer in ("Adults can take 1 g every four to six hours, up to a maximum of 4 g in 24 hours.",
+                           "Adults can take 1 g every four to six hours, up to a maximum of 3 g in 24 hours.")]
+    right, wrong = (r["faithfulness"].score for r in evaluate(rows, metrics=["faithfulness"],
+                                                              judge="local-fast").metric_results)
+    assert right > 0.6 and wrong <= 0.3, (right, wrong)
