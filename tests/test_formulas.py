@@ -84,4 +84,16 @@ def test_metric_result_never_holds_nan():
         MetricResult(None, "skipped")  # no reason
     r = MetricResult.skipped("no contexts")
     assert r.score is None and r.reason == "no contexts"
-    assert MetricResult(1.5).score == 1.0
+
+
+def test_an_out_of_range_score_is_an_error_not_clamped():
+    wrong = MetricResult(1.5, reason="2 of 1 claims supported", evidence={"claims": []})
+    assert wrong.status == "error" and wrong.score is None
+    assert "1.5" in wrong.reason and "outside [0, 1]" in wrong.reason and "2 of 1 claims supported" in wrong.reason
+    assert wrong.evidence == {"claims": [], "out_of_range_score": 1.5}
+    assert MetricResult(-0.25).status == "error"
+    # float noise (float32 embeddings' cosines too) is clipped, not an error
+    assert MetricResult(1.0000000002).score == 1.0 and MetricResult(1.0000000002).status == "ok"
+    assert MetricResult(1.0000001).score == 1.0 and MetricResult(-1e-12).score == 0.0
+    assert MetricResult(1.00001).status == "error"
+    assert MetricResult(0.5).score == 0.5

@@ -12,10 +12,17 @@ if TYPE_CHECKING:
 
 Status = Literal["ok", "skipped", "error"]
 
+#: a score this far outside [0, 1] is float noise (1.0000000002, or a float32 cosine of 1.0000001) and is
+#: clipped; farther, a formula is wrong
+SCORE_TOLERANCE = 1e-6
+
 
 @dataclass
 class MetricResult:
-    """The outcome of one metric on one sample. ``score`` is None unless status is ``ok``."""
+    """The outcome of one metric on one sample. ``score`` is None unless status is ``ok``.
+
+    A score outside [0, 1] (beyond float noise) is not clamped: the result becomes an ``error``
+    that names the score, since only a wrong formula gives one; its evidence is kept."""
 
     score: float | None
     status: Status = "ok"
@@ -26,7 +33,14 @@ class MetricResult:
         if self.status == "ok":
             if self.score is None or not math.isfinite(self.score):
                 raise ValueError(f"an ok result needs a finite score, got {self.score!r}")
-            self.score = float(min(1.0, max(0.0, self.score)))
+            score = float(self.score)
+            if -SCORE_TOLERANCE <= score <= 1.0 + SCORE_TOLERANCE:
+                self.score = min(1.0, max(0.0, score))
+                return
+            self.status, self.score = "error", None
+            why = f"the metric's formula gave the score {score!r}, outside [0, 1]"
+            self.reason = f"{why} ({self.reason})" if self.reason else why
+            self.evidence = {**self.evidence, "out_of_range_score": score}
         else:
             self.score = None
             if not self.reason:
