@@ -9,12 +9,12 @@ __version__ = "0.1.0"
 
 from .data import EvaluationDataset, Sample  # noqa: E402
 from .engine import aevaluate, evaluate  # noqa: E402
-from .errors import ConfigError, DatasetError, MissingExtraError, RagmeterError, RagmeterWarning  # noqa: E402
+from .errors import ConfigError, DatasetError, JudgeError, MissingExtraError, RagmeterError, RagmeterWarning  # noqa: E402
 from .results import Result  # noqa: E402
 from .user_calibration import Calibration, calibrate  # noqa: E402
 
 __all__ = [
     "__version__", "evaluate", "aevaluate", "Sample", "EvaluationDataset", "Result",
-    "RagmeterError", "DatasetError", "ConfigError", "MissingExtraError", "RagmeterWarning",
+    "RagmeterError", "DatasetError", "ConfigError", "MissingExtraError", "JudgeError", "RagmeterWarning",
     "calibrate", "Calibration",
 ]

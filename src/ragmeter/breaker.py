@@ -10,14 +10,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from .errors import RagmeterError
+from .errors import EndpointDown
 from .models.base import PermanentError, TransientError
 
 DOOR_STATUSES = (401, 403, 404)
-
-
-class EndpointDown(RagmeterError):
-    """The breaker tripped: the run stopped calling the model."""
 
 
 def is_endpoint_failure(exc: BaseException) -> bool:

@@ -20,13 +20,9 @@ import math
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .errors import ConfigError, RagmeterError
+from .errors import BudgetExceeded, ConfigError
 
 PER_TEXT_OVERHEAD = 16  # tokens a chat format may add around each message
-
-
-class BudgetExceeded(RagmeterError):
-    """The budget would be passed by the next call; finished samples are kept."""
 
 
 def check_budget(value: Any) -> float | None:

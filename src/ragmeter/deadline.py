@@ -8,11 +8,7 @@ import math
 import time
 from typing import Any, Callable
 
-from .errors import ConfigError, RagmeterError
-
-
-class DeadlineExceeded(RagmeterError):
-    """The run's deadline passed, or would pass while waiting."""
+from .errors import ConfigError, DeadlineExceeded
 
 
 def check_deadline(value: Any) -> float | None:

@@ -17,15 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from .cost import cost_of
-from .errors import RagmeterError
+from .errors import DryRunCall
 from .models.base import Message
 
 REPLY_SHARE = 0.25  # assumed reply length, as a share of the prompt's tokens
 PLACEHOLDER = "(dry run)"
-
-
-class DryRunCall(RagmeterError):
-    """Raised instead of calling the model in a dry run when no stand-in reply can be made."""
 
 
 @dataclass

@@ -14,24 +14,23 @@ import json
 import platform
 import warnings
 from collections import defaultdict
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from . import __version__
 from .asker import Asker
 from .data import ALIASES, EvaluationDataset, Sample
-from .errors import DatasetError, RagmeterWarning
+from .deadline import check_deadline
+from .errors import DatasetError, DryRunCall, JudgeError, JudgeOutputError, RagmeterWarning
 from .judges import Judge, resolve_judge
+from .judges.llm_usage import add_usage_by_metric
 from .loaders import load_dataset
 from .metrics import Metric, MetricResult, resolve_metrics
-from .judges.llm_parse import JudgeOutputError
-from .judges.llm_usage import add_usage_by_metric
-from .breaker import EndpointDown
-from .budget import BudgetExceeded
-from .deadline import DeadlineExceeded, check_deadline
-from .dry_run import DryRunCall
 from .redaction import scrub
 from .results import Result
 from .store import RunStore, identity
+
+if TYPE_CHECKING:
+    from .cost import Usage
 
 
 def check_columns(dataset: EvaluationDataset, metrics: Sequence[Metric]) -> None:
@@ -82,28 +81,22 @@ async def _score_one(metric: Metric, sample: Sample, ask: Asker) -> MetricResult
     if why:
         return MetricResult.skipped(why)
     try:
-        result = await metric.score(sample, ask)
+        with ask.scoring():  # the asker sends a batch once every metric being scored has asked
+            result = await metric.score(sample, ask)
     except DryRunCall:
         result = None
-    except BudgetExceeded as exc:  # marked, so that the gate and the exit code can tell it from a failure
-        return MetricResult.error(f"BudgetExceeded: {exc}", stopped_by="budget")
-    except (EndpointDown, DeadlineExceeded) as exc:  # the run stopped calling the judge: one clear reason
-        return MetricResult.error(f"{type(exc).__name__}: {exc}", stopped_by=STOPPED_BY[type(exc)])
-    except JudgeOutputError as exc:
-        return MetricResult.error(f"the judge's reply could not be used: {scrub(str(exc))}", raw_output=scrub(exc.raw))
+    except JudgeError as exc:
+        evidence: dict[str, Any] = {}
+        if exc.stopped_by:  # the budget, the endpoint or the deadline stopped the calls: the gate and
+            evidence["stopped_by"] = exc.stopped_by  # the exit code tell a stop from a failure by this mark
+        if isinstance(exc, JudgeOutputError):
+            evidence["raw_output"] = scrub(exc.raw)
+        return MetricResult.error(scrub(exc.reason()), **evidence)
     except Exception as exc:  # noqa: BLE001 - one failure must not stop the run
         return MetricResult.error(scrub(f"{type(exc).__name__}: {exc}"))
-    if result is None or _dry_run(ask.judge):  # a score from stand-in replies means nothing
+    if result is None or ask.judge.is_dry_run():  # a score from stand-in replies means nothing
         return MetricResult.skipped("dry run: the judge's calls were counted, not made")
     return result
-
-
-STOPPED_BY = {EndpointDown: "endpoint", DeadlineExceeded: "deadline"}
-
-
-def _dry_run(judge: Judge) -> bool:
-    runner = getattr(judge, "runner", None)
-    return bool(runner is not None and runner.settings.dry_run)
 
 
 async def _score_sample(index: int, sample: Sample, metrics: Sequence[Metric], ask: Asker,
@@ -148,7 +141,7 @@ async def aevaluate(dataset: Any, metrics: Sequence[Any] | None = None, judge: A
     store = _open_store(out, digest, chosen, the_judge, len(data), resume)
     try:
         done = store.finished() if store is not None else {}
-        _start_runner(the_judge, store, deadline)
+        start_run(the_judge, store, deadline)
         scores = await _score_all(data, chosen, ask, done, store, window, show_progress)
         provenance = make_provenance(the_judge, chosen, digest, len(data), started, ask,
                                      {"confidence": confidence, "n_resamples": n_resamples, "seed": seed,
@@ -180,12 +173,10 @@ def _open_store(out: Any, digest: str, metrics: Sequence[Metric], judge: Judge, 
     return store
 
 
-def _start_runner(judge: Judge, store: RunStore | None, deadline: float | None) -> None:
-    """Tell an LLM judge's call runner the run's deadline and what the run spent before a resume."""
-    runner = getattr(judge, "runner", None)
-    if runner is not None and hasattr(runner, "start_run"):
-        runner.start_run(deadline, store.spent() if store is not None else 0.0,
-                         store.record_spent if store is not None else None)
+def start_run(judge: Judge, store: RunStore | None, deadline: float | None) -> None:
+    """Tell the judge the run's deadline, and what the run spent before a resume and where to record spending."""
+    judge.start_run(deadline, store.spent() if store is not None else 0.0,
+                    store.record_spent if store is not None else None)
 
 
 async def _score_all(data: EvaluationDataset, chosen: Sequence[Metric], ask: Asker,
@@ -195,9 +186,8 @@ async def _score_all(data: EvaluationDataset, chosen: Sequence[Metric], ask: Ask
     scores: list[dict[str, MetricResult]] = []
     progress = _Progress(len(data)) if show_progress else None
     # in-process judges batch best with many samples at once; an LLM judge keeps a few in flight
-    slots = asyncio.Semaphore(getattr(the_judge, "samples_in_flight", None) or window)
-    usage = getattr(getattr(the_judge, "runner", None), "usage", None)
-    on_done = (lambda: progress.advance(1, usage)) if progress else None
+    slots = asyncio.Semaphore(the_judge.samples_in_flight(window))
+    on_done = (lambda: progress.advance(1, the_judge.usage())) if progress else None
     try:
         for start in range(0, len(data), window):
             part = data.samples[start:start + window]
@@ -222,9 +212,9 @@ def make_provenance(judge: Judge, metrics: Sequence[Metric], digest: str, n: int
         "duration_s": round((ended - started).total_seconds(), 3), "judge_batches": dict(ask.batches),
         "python": platform.python_version(), "settings": settings,
     }
-    runner = getattr(judge, "runner", None)
-    if runner is not None and runner.settings.dry_run:
-        provenance["dry_run"] = runner.dry.summary(runner.usage.cache_hits)
+    dry_run = judge.dry_run_summary()
+    if dry_run is not None:
+        provenance["dry_run"] = dry_run
     return add_usage_by_metric(provenance)
 
 
@@ -257,7 +247,7 @@ class _Progress:
         self._bar.start()
         self._task = self._bar.add_task("evaluating", total=total, cost="")
 
-    def advance(self, n: int, usage=None) -> None:
+    def advance(self, n: int, usage: Usage | None = None) -> None:
         cost = ""
         if usage is not None:
             spent = "?" if usage.cost_usd is None else f"${usage.cost_usd:.4f}"

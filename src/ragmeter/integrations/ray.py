@@ -33,9 +33,10 @@ from typing import Any, Sequence
 from ..asker import Asker
 from ..data import EvaluationDataset
 from ..deadline import check_deadline
-from ..engine import _start_runner, check_columns, dataset_hash, make_provenance, summarise_notes
+from ..engine import check_columns, dataset_hash, make_provenance, start_run, summarise_notes
 from ..errors import ConfigError, MissingExtraError, RagmeterError, RagmeterWarning
-from ..judges import resolve_judge
+from ..judges import Judge, resolve_judge
+from ..judges.llm import LLMJudge
 from ..limits import RateLimiter
 from ..loaders import load_dataset
 from ..metrics import MetricResult, resolve_metrics
@@ -174,12 +175,11 @@ def _assemble(n: int, names: list[str], done: dict[tuple[int, str], MetricResult
     return scores
 
 
-def _shared(ray, judge: Any, spent_before: float) -> tuple[Any, float | None]:
-    """The run's budget actor, for a judge that makes calls (None for an offline judge)."""
-    runner = getattr(judge, "runner", None)
-    if runner is None or not hasattr(runner, "settings"):
+def _shared(ray, judge: Judge, spent_before: float) -> tuple[Any, float | None]:
+    """The run's budget actor, for an LLM judge (None for a judge that makes no calls)."""
+    if not isinstance(judge, LLMJudge):
         return None, None
-    limit = runner.settings.budget_usd
+    limit = judge.runner.settings.budget_usd
     return ray.remote(RunBudget).options(num_cpus=0).remote(limit, spent_before), limit
 
 
@@ -255,7 +255,7 @@ def evaluate_ray(ds: Any, metrics: Sequence[Any] | None = None, judge: Any = "lo
             store.begin(digest, identity({m.name: m.describe() for m in chosen}, the_judge.describe()), len(data),
                         names, resume)
         done = store.finished() if store is not None else {}
-        _start_runner(the_judge, store, deadline)  # what its description tells: deadline, spending before
+        start_run(the_judge, store, deadline)  # what its description tells: deadline, spending before
         budget, limit = _shared(ray, the_judge, store.spent() if store is not None else 0.0)
         spec = {"judge": judge, "llm": llm, "embeddings": embeddings, "llm_options": llm_options, "budget": budget,
                 "limit": limit, "deadline_s": deadline, "ends_at": time.time() + deadline if deadline else None}

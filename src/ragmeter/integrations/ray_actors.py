@@ -103,9 +103,11 @@ class RunDeadline(Deadline):
 
 def join_run(judge: Any, budget: Any, limit: float | None, deadline_s: float | None, ends_at: float | None) -> None:
     """Start an LLM judge's runner once for the whole run, with the run's shared limits."""
-    runner = getattr(judge, "runner", None)
-    if runner is None or not hasattr(runner, "start_run"):
-        return  # an offline judge makes no calls: nothing to limit
+    from ..judges.llm import LLMJudge
+
+    if not isinstance(judge, LLMJudge):
+        return  # a judge that makes no calls: nothing to limit
+    runner = judge.runner
     runner.start_run(None, 0.0, None)
     if deadline_s is not None and ends_at is not None:
         runner.deadline = RunDeadline(deadline_s, ends_at)
@@ -113,12 +115,12 @@ def join_run(judge: Any, budget: Any, limit: float | None, deadline_s: float | N
         runner.budget = RemoteBudget(budget, limit)
     # evaluate() starts the runner for each batch; here every batch is part of the run started above,
     # so its deadline, budget and circuit breaker carry on from batch to batch
-    runner.start_run = lambda *args, **kwargs: None
+    runner.start_run = lambda *args, **kwargs: None  # type: ignore[method-assign]
 
 
 def _usage(judge: Any) -> dict[str, Any] | None:
-    runner = getattr(judge, "runner", None)
-    return runner.usage.to_dict() if runner is not None and hasattr(runner, "usage") else None
+    usage = judge.usage()
+    return usage.to_dict() if usage is not None else None
 
 
 def usage_delta(before: dict[str, Any] | None, after: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -1,18 +1,48 @@
-"""The Judge interface: the few primitive questions that every metric is built from.
+"""The Judge interface: the few primitive questions that every metric is built from, and
+what the engine may ask of a judge besides.
 
 Each primitive takes a batch of items and returns one answer per item, in order. A judge
 may answer a batch with one model call (local models) or with concurrent calls (LLMs); the
 metrics neither know nor care. Items are frozen dataclasses so that identical questions
 are asked once per run and can be cached by content.
+
+The contract, in full:
+
+- an answer is the item's answer or an ``ItemFailure`` (that item alone failed; the others
+  stand); an exception raised by a primitive fails the whole batch, which the asker then asks
+  again item by item;
+- errors a judge raises on purpose are ``errors.JudgeError``s (a reply it could not use, a
+  budget, deadline or circuit breaker that stopped its calls);
+- ``fused_claims_support`` declares that ``claims_support`` is a step of the judge's own;
+- ``samples_in_flight``, ``start_run``, ``usage``, ``is_dry_run`` and ``dry_run_summary`` are
+  the engine's hooks for concurrency, limits, cost and dry runs; their defaults suit a judge
+  that makes no calls.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence, TypeVar, Union
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from ..cost import Usage
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class ItemFailure:
+    """The answer to one item that the judge could not answer (its ``error`` says why); the
+    other items of the batch keep their answers, and only this item's metric fails."""
+
+    error: Exception
+
+
+#: what a primitive returns for one item: the answer, or the item's failure
+Answer = Union[T, ItemFailure]
 
 
 @dataclass(frozen=True)
@@ -102,35 +132,44 @@ class Judge(ABC):
     name: str = "judge"
     #: bump when a change to the judge's logic changes its answers (part of every cache key)
     version: str = "1"
+    #: True when ``claims_support`` is a step of the judge's own (an LLM splits and checks in one
+    #: call per set of premises); False: the asker splits each text once (the claims are shared
+    #: by every metric that needs them) and checks the claims with ``support``
+    fused_claims_support: ClassVar[bool] = False
 
     @abstractmethod
-    async def split_claims(self, items: Sequence[ClaimsItem]) -> list[list[str]]: ...
+    async def split_claims(self, items: Sequence[ClaimsItem]) -> Sequence[Answer[list[str]]]: ...
 
     @abstractmethod
-    async def support(self, items: Sequence[SupportItem]) -> list[list[Verdict]]: ...
+    async def support(self, items: Sequence[SupportItem]) -> Sequence[Answer[list[Verdict]]]: ...
 
     @abstractmethod
-    async def usefulness(self, items: Sequence[UsefulnessItem]) -> list[list[Verdict]]: ...
+    async def usefulness(self, items: Sequence[UsefulnessItem]) -> Sequence[Answer[list[Verdict]]]: ...
 
     @abstractmethod
-    async def relevant_sentences(self, items: Sequence[SentenceRelevanceItem]) -> list[list[Verdict]]: ...
+    async def relevant_sentences(self, items: Sequence[SentenceRelevanceItem]) -> Sequence[Answer[list[Verdict]]]: ...
 
     @abstractmethod
-    async def answer_relevance(self, items: Sequence[AnswerRelevanceItem]) -> list[Relevance]: ...
+    async def answer_relevance(self, items: Sequence[AnswerRelevanceItem]) -> Sequence[Answer[Relevance]]: ...
 
     @abstractmethod
     async def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Unit-normalised embeddings, one row per text."""
 
-    async def claims_support(self, items: Sequence[ClaimsSupportItem]) -> list[list[Verdict]]:
-        """Claims of each text with their support verdicts. By default: split, then support;
-        LLM judges do both in one call per distinct set of premises."""
+    async def claims_support(self, items: Sequence[ClaimsSupportItem]) -> Sequence[Answer[list[Verdict]]]:
+        """Claims of each text with their support verdicts. By default: split, then support
+        (a judge that does both in one step overrides this and sets ``fused_claims_support``)."""
         claims = await self.split_claims([ClaimsItem(item.text, item.question) for item in items])
-        asked = [(i, SupportItem(item.premises, tuple(cs))) for i, (item, cs) in enumerate(zip(items, claims)) if cs]
+        out: list[Answer[list[Verdict]]] = [[] for _ in items]
+        asked: list[tuple[int, SupportItem]] = []
+        for i, (item, cs) in enumerate(zip(items, claims)):
+            if isinstance(cs, ItemFailure):
+                out[i] = cs
+            elif cs:
+                asked.append((i, SupportItem(item.premises, tuple(cs))))
         verdicts = await self.support([a for _, a in asked]) if asked else []
-        out: list[list[Verdict]] = [[] for _ in items]
         for (i, _), vs in zip(asked, verdicts):
-            out[i] = list(vs)
+            out[i] = vs if isinstance(vs, ItemFailure) else list(vs)
         return out
 
     async def similarity(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
@@ -145,5 +184,29 @@ class Judge(ABC):
         """Identity and settings, recorded in every Result's provenance."""
         return {"name": self.name, "version": self.version}
 
-    async def aclose(self) -> None:
+    # ---- the engine's hooks; the defaults suit a judge that makes no calls -----------------
+    def samples_in_flight(self, window: int) -> int:
+        """How many samples the engine scores at once, of a ``window`` it holds in memory. An
+        in-process judge batches best with all of them; a judge that calls a server keeps a few
+        in flight, so that samples finish (and are stored) progressively."""
+        return window
+
+    def start_run(self, deadline_s: float | None = None, spent_before: float = 0.0,
+                  on_spend: Callable[[float], None] | None = None) -> None:
+        """A run begins: its deadline in seconds, what it spent before a resume (USD), and where
+        to record what it spends. A judge that makes no calls has nothing to limit."""
+
+    def usage(self) -> Usage | None:
+        """Calls, tokens and cost of the judge's calls so far; None for a judge that makes none."""
+        return None
+
+    def is_dry_run(self) -> bool:
+        """Whether the judge counts its calls instead of making them (its answers are stand-ins)."""
+        return False
+
+    def dry_run_summary(self) -> dict[str, Any] | None:
+        """In a dry run: the calls counted and their estimated tokens and cost; else None."""
+        return None
+
+    async def aclose(self) -> None:  # noqa: B027 - a judge that holds nothing closes nothing
         """Release clients or models; the default holds nothing."""

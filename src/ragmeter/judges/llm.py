@@ -11,25 +11,39 @@ if it still cannot, the item fails with the raw reply kept, and the run goes on.
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 from collections import defaultdict
-from typing import Any, Callable, Sequence
+from typing import Any, Awaitable, Callable, Iterable, Sequence, TypeVar
 
 import numpy as np
 
+from ..cost import Usage
+from ..errors import JudgeOutputError
 from ..models.base import ChatModel, Embedder, Message
+from ..models.local_embedder import LocalEmbedder, default_embedder
 from ..prompts import load_prompt, prompt_versions
 from ..runner import CallRunner, RunnerSettings
 from . import llm_schemas as schemas
-from .base import (AnswerRelevanceItem, ClaimsItem, ClaimsSupportItem, Judge, Relevance, SentenceRelevanceItem,
-                   SupportItem, UsefulnessItem, Verdict)
-from .llm_parse import JudgeOutputError, parse_reply
+from .base import (
+    Answer,
+    AnswerRelevanceItem,
+    ClaimsItem,
+    ClaimsSupportItem,
+    ItemFailure,
+    Judge,
+    Relevance,
+    SentenceRelevanceItem,
+    SupportItem,
+    UsefulnessItem,
+    Verdict,
+)
+from .llm_parse import parse_reply
 from .llm_usage import by_prompt
 from .noncommittal import is_noncommittal
 from .text import split_sentences
 
 TEXTS_PER_CALL = 8
+T = TypeVar("T")
 
 
 def data_block(payload: dict[str, Any]) -> str:
@@ -40,6 +54,7 @@ def data_block(payload: dict[str, Any]) -> str:
 class LLMJudge(Judge):
     name = "llm"
     version = "1"
+    fused_claims_support = True  # the claims of every text sharing the premises, split and checked in one call
 
     def __init__(self, llm: ChatModel, embeddings: Embedder | None = None, cache: Any = True,
                  settings: RunnerSettings | None = None, temperature: float = 0.0, max_tokens: int | None = 2048):
@@ -53,10 +68,22 @@ class LLMJudge(Judge):
         self.temperature = temperature
         self.max_tokens = max_tokens
 
-    @property
-    def samples_in_flight(self) -> int:
+    def samples_in_flight(self, window: int) -> int:
         """Enough samples to keep the connection pool busy, few enough to finish progressively."""
-        return 2 * self.runner.settings.max_concurrency + 2
+        return min(window, 2 * self.runner.settings.max_concurrency + 2)
+
+    def start_run(self, deadline_s: float | None = None, spent_before: float = 0.0,
+                  on_spend: Callable[[float], None] | None = None) -> None:
+        self.runner.start_run(deadline_s, spent_before, on_spend)
+
+    def usage(self) -> Usage:
+        return self.runner.usage
+
+    def is_dry_run(self) -> bool:
+        return self.runner.settings.dry_run
+
+    def dry_run_summary(self) -> dict[str, Any] | None:
+        return self.runner.dry.summary(self.runner.usage.cache_hits) if self.is_dry_run() else None
 
     def describe(self) -> dict[str, Any]:
         return {"name": self.name, "version": self.version, **self.llm.describe(),
@@ -110,12 +137,20 @@ class LLMJudge(Judge):
             except JudgeOutputError as exc:
                 raise JudgeOutputError(f"unusable reply after one repair: {exc}", second.text[:2000]) from None
 
-    async def _gather(self, coros) -> list[Any]:
-        """Run calls concurrently; a failed call becomes that item's exception."""
-        return list(await asyncio.gather(*coros, return_exceptions=True))
+    async def _gather(self, coros: Iterable[Awaitable[T]]) -> list[T | ItemFailure]:
+        """Run calls concurrently; a failed call becomes the ItemFailure of its items."""
+        out: list[T | ItemFailure] = []
+        for result in await asyncio.gather(*coros, return_exceptions=True):
+            if isinstance(result, Exception):
+                out.append(ItemFailure(result))
+            elif isinstance(result, BaseException):  # cancelled or interrupted: not an item's failure
+                raise result
+            else:
+                out.append(result)
+        return out
 
     # ---- primitives -------------------------------------------------------------------
-    async def claims_support(self, items: Sequence[ClaimsSupportItem]) -> list[Any]:
+    async def claims_support(self, items: Sequence[ClaimsSupportItem]) -> list[Answer[list[Verdict]]]:
         groups: dict[tuple, list[int]] = defaultdict(list)
         for i, item in enumerate(items):
             groups[(item.premises, item.question)].append(i)
@@ -136,7 +171,7 @@ class LLMJudge(Judge):
         results = await self._gather(one(ix) for ix in groups.values())
         return _spread(groups.values(), results, len(items))
 
-    async def split_claims(self, items: Sequence[ClaimsItem]) -> list[Any]:
+    async def split_claims(self, items: Sequence[ClaimsItem]) -> list[Answer[list[str]]]:
         chunks = [list(range(i, min(i + TEXTS_PER_CALL, len(items)))) for i in range(0, len(items), TEXTS_PER_CALL)]
 
         async def one(indices: list[int]) -> list[list[str]]:
@@ -147,9 +182,9 @@ class LLMJudge(Judge):
             return [by_id.get(f"t{k}", []) for k in range(len(indices))]
 
         results = await self._gather(one(ix) for ix in chunks)
-        return [r if isinstance(r, BaseException) else r[k] for ix, r in zip(chunks, results) for k in range(len(ix))]
+        return [r if isinstance(r, ItemFailure) else r[k] for ix, r in zip(chunks, results) for k in range(len(ix))]
 
-    async def support(self, items: Sequence[SupportItem]) -> list[Any]:
+    async def support(self, items: Sequence[SupportItem]) -> list[Answer[list[Verdict]]]:
         async def one(item: SupportItem) -> list[Verdict]:
             payload = {"passages": list(item.premises), "claims": [{"index": k, "claim": c} for k, c in enumerate(item.claims)]}
             reply = await self.ask("support", payload, schemas.SUPPORT,
@@ -160,7 +195,7 @@ class LLMJudge(Judge):
 
         return await self._gather(one(item) for item in items)
 
-    async def usefulness(self, items: Sequence[UsefulnessItem]) -> list[Any]:
+    async def usefulness(self, items: Sequence[UsefulnessItem]) -> list[Answer[list[Verdict]]]:
         async def one(item: UsefulnessItem) -> list[Verdict]:
             payload = {"question": item.question, "answer": item.target,
                        "chunks": [{"index": k, "text": c} for k, c in enumerate(item.chunks)]}
@@ -172,7 +207,7 @@ class LLMJudge(Judge):
 
         return await self._gather(one(item) for item in items)
 
-    async def relevant_sentences(self, items: Sequence[SentenceRelevanceItem]) -> list[Any]:
+    async def relevant_sentences(self, items: Sequence[SentenceRelevanceItem]) -> list[Answer[list[Verdict]]]:
         groups: dict[str, list[int]] = defaultdict(list)
         for i, item in enumerate(items):
             groups[item.question].append(i)
@@ -192,7 +227,7 @@ class LLMJudge(Judge):
         results = await self._gather(one(q, ix) for q, ix in groups.items())
         return _spread(groups.values(), results, len(items))
 
-    async def answer_relevance(self, items: Sequence[AnswerRelevanceItem]) -> list[Any]:
+    async def answer_relevance(self, items: Sequence[AnswerRelevanceItem]) -> list[Answer[Relevance]]:
         async def one(item: AnswerRelevanceItem) -> Relevance:
             reply = await self.ask("answer_relevance", {"answer": item.answer}, schemas.ANSWER_RELEVANCE)
             generated = [q for q in reply["questions"] if q.strip()]
@@ -211,43 +246,16 @@ class LLMJudge(Judge):
         return await self.embeddings.aembed(list(texts))
 
 
-def _spread(groups, results: list[Any], n: int) -> list[Any]:
-    """Hand each item its answer from its group's call (or the group's exception)."""
-    answers: list[Any] = [None] * n
+def _spread(groups: Iterable[list[int]], results: Sequence[dict[int, T] | ItemFailure], n: int) -> list[Answer[T]]:
+    """Hand each item its answer from its group's call (or the group's failure)."""
+    answers: list[Answer[T]] = [ItemFailure(RuntimeError("the judge gave no answer"))] * n
     for indices, result in zip(groups, results):
         for i in indices:
-            answers[i] = result if isinstance(result, BaseException) else result[i]
+            answers[i] = result if isinstance(result, ItemFailure) else result[i]
     return answers
 
 
-class LocalEmbedder(Embedder):
-    """The offline judge's embedder behind the async Embedder interface."""
-
-    def __init__(self, inner: Any):
-        self.inner = inner
-        self.id = f"local:{inner.describe()['embedder']}"
-
-    async def aembed(self, texts: Sequence[str]) -> np.ndarray:
-        return self.inner.embed(list(texts))
-
-
-@functools.lru_cache(maxsize=1)
-def _static_embedder() -> Any:
-    """The shipped static embedder, loaded once per process (about 0.5 s, which every LLM-judge
-    evaluate() paid before the first call); it holds no state of a run."""
-    from ..models.static_embedder import StaticEmbedder
-
-    return StaticEmbedder()
-
-
-def default_embedder() -> Embedder:
-    """The shipped static embedder when [local] is installed, else the hash embedder."""
-    try:
-        return LocalEmbedder(_static_embedder())
-    except ImportError:
-        from ..models.hash_embedder import HashEmbedder
-
-        return LocalEmbedder(HashEmbedder())
+__all__ = ["LLMJudge", "LocalEmbedder", "default_embedder", "data_block"]  # the embedders live in models.local_embedder
 
 
 def _require(reply: dict[str, Any], field: str, key: str, wanted: Any, what: str) -> None:

@@ -11,17 +11,9 @@ import json
 import re
 from typing import Any
 
-from ..errors import RagmeterError
+from ..errors import JudgeOutputError
 
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL | re.IGNORECASE)
-
-
-class JudgeOutputError(RagmeterError):
-    """The judge's reply could not be used; ``raw`` is what it said."""
-
-    def __init__(self, message: str, raw: str = ""):
-        super().__init__(message)
-        self.raw = raw
 
 
 def first_json_object(text: str) -> Any:

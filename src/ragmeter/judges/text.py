@@ -7,29 +7,15 @@ from decimal import Decimal
 from functools import lru_cache, wraps
 from typing import Any, Callable, Iterable, Sequence
 
+from ..words import CJK as _CJK
+from ..words import NUMBER_WORDS, STOPWORDS, stem, tokens
+from ..words import TOKEN as _TOKEN
 from .framing import is_chatter, without_attribution
 from .markup import has_markup, is_label, plain
 
-STOPWORDS = frozenset(
-    """a an the is are was were be been being am do does did doing have has had having
-    in on at of to for with by from as into onto upon about over under between through
-    during before after above below up down out off again further then once here there
-    this that these those it its itself they them their theirs he him his she her hers
-    we us our ours you your yours i me my mine which who whom whose what when where why how
-    and or but if so than too very can could would should will shall may might must
-    also just only such own same other some any each both all most more few many much
-    via per within without among across along around toward towards onto than
-    s t don not no nor""".split()
-)
 # "not"/"no"/"nor" are kept out of content tokens but tracked separately as negations.
 NEGATIONS = frozenset({"not", "no", "nor", "never", "none", "cannot", "neither", "without", "n't", "nothing", "nobody"})
 
-_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
-# Chinese and Japanese are written without spaces: each ideograph or kana is a token of its own
-# (as in MiniLM's own tokenizer), or a whole sentence would be one token
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_HAS_CJK = re.compile(f"[{_CJK}]")
-_TOKEN_CJK = re.compile(f"[{_CJK}]|[^\\W_{_CJK}]+(?:['’][^\\W_{_CJK}]+)*", re.UNICODE)
 _NUMBER = re.compile(f"(?<![.])(?<![^\\W{_CJK}])[-+]?\\d[\\d,]*(?:\\.\\d+)?")
 _ABBREV = re.compile(
     r"\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|vs|etc|e\.g|i\.e|approx|No|Vol|Fig|Inc|Ltd|Co|Corp|U\.S|U\.K|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$",
@@ -126,23 +112,6 @@ def split_clauses(text: str) -> list[str]:
     return [c for s in (split_sentences(text) or [text]) for c in _CLAUSE_BREAK.split(s) if c and c.strip()]
 
 
-def tokens(text: str) -> list[str]:
-    """Lower-cased word tokens (letters and digits, any script)."""
-    pattern = _TOKEN if text.isascii() or not _HAS_CJK.search(text) else _TOKEN_CJK
-    return [t.replace("’", "'") for t in pattern.findall(text.lower())]
-
-
-@lru_cache(maxsize=65536)
-def stem(token: str) -> str:
-    """A light suffix stripper: enough to match 'produce'/'produces'/'produced'."""
-    if len(token) <= 3 or token.isdigit():
-        return token
-    for suffix in ("ational", "ations", "ation", "ities", "ingly", "ness", "ment", "ings", "ing", "ied", "ies", "ed", "es", "ly", "s", "e"):
-        if token.endswith(suffix) and len(token) - len(suffix) >= 3:
-            return token[: -len(suffix)]
-    return token
-
-
 def content_tokens(text: str) -> list[str]:
     """Stemmed tokens without stopwords or one-letter tokens, in order."""
     return _content(tokens(text))
@@ -178,14 +147,6 @@ def best_covering(words: frozenset[str], sentences: Iterable[str],
         if cov > best_cov:
             best, best_cov = sentence, cov
     return best, best_cov
-
-
-NUMBER_WORDS = {w: str(i) for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-    "sixteen seventeen eighteen nineteen twenty".split())}
-NUMBER_WORDS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "seventy": "70",
-                      "eighty": "80", "ninety": "90", "hundred": "100", "thousand": "1000",
-                      "once": "1", "twice": "2"})
 
 
 _SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}

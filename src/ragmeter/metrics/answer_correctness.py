@@ -25,7 +25,6 @@ Card
 
 from __future__ import annotations
 
-import asyncio
 from typing import Sequence
 
 from ..errors import ConfigError
@@ -78,12 +77,12 @@ class AnswerCorrectness(Metric):
         claims = await ask.claims(sample.response, q)
         if not claims:
             return []
-        answered, implied = await asyncio.gather(ask.support([f"{q.strip()} {sample.reference}"], claims),
-                                                 ask.support([q], claims))
+        answered, implied = await ask.gather(ask.support([f"{q.strip()} {sample.reference}"], claims),
+                                             ask.support([q], claims))
         return [(v, *beyond_question(v.probability, i.probability)) for v, i in zip(answered, implied)]
 
     async def score(self, sample, ask) -> MetricResult:
-        precise, recalled, similarity = await asyncio.gather(
+        precise, recalled, similarity = await ask.gather(
             self._precision_claims(sample, ask),
             ask.claims_support([sample.response], sample.reference, sample.user_input),
             ask.similarity(sample.response, sample.reference))

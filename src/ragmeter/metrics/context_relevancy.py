@@ -13,7 +13,6 @@ Card
 
 from __future__ import annotations
 
-import asyncio
 from typing import Sequence
 
 from .base import Metric, MetricResult
@@ -28,7 +27,7 @@ class ContextRelevancy(Metric):
     required = ("user_input", "retrieved_contexts")
 
     async def score(self, sample, ask) -> MetricResult:
-        per_context = await asyncio.gather(*(ask.relevant_sentences(sample.user_input, c) for c in sample.retrieved_contexts))
+        per_context = await ask.gather(*(ask.relevant_sentences(sample.user_input, c) for c in sample.retrieved_contexts))
         verdicts = [v for vs in per_context for v in vs]
         if not verdicts:
             return MetricResult.skipped("the contexts contain no sentence")

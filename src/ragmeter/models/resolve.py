@@ -50,7 +50,7 @@ def resolve_embeddings(spec: Any) -> Embedder | None:
             from .openai_compat import OpenAIEmbeddings
 
             return OpenAIEmbeddings(model)
-        from ..judges.llm import LocalEmbedder
+        from .local_embedder import LocalEmbedder
 
         if spec == "local":
             from .static_embedder import StaticEmbedder

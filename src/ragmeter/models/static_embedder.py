@@ -14,7 +14,7 @@ from typing import Sequence
 import numpy as np
 
 from ..errors import ConfigError, MissingExtraError
-from ..judges.text import STOPWORDS
+from ..words import STOPWORDS
 
 DEFAULT_STATIC_MODEL = Path(__file__).parent / "assets" / "minilm-static-256"
 

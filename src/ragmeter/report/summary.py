@@ -10,6 +10,7 @@ from html import escape
 from typing import Any
 
 from ..compare import Comparison, MetricComparison
+from ..judges.llm_usage import usage_by_metric_of
 from ..results import Result
 from .svg import run_colour
 
@@ -120,6 +121,51 @@ def _facts(p: dict[str, Any]) -> list[tuple[str, Any]]:
             ("cost (USD)", usage.get("cost_usd")), ("LLM calls", usage.get("calls"))]
 
 
+def _number(value: Any, cost: bool = False) -> str:
+    """A figure of the usage table: a count with at most one decimal (a shared call is split), a
+    cost in dollars; anything that is not a number is shown escaped as it is."""
+    if cost and value is None:
+        return "not priced"
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return text(value)
+    if cost:
+        return f"${value:.4f}" if value >= 0.01 else f"${value:.6f}"
+    return f"{value:,.1f}".removesuffix(".0")
+
+
+USAGE_COLUMNS = (("calls", "calls"), ("cache_hits", "cached"), ("prompt_tokens", "prompt tokens"),
+                 ("completion_tokens", "reply tokens"), ("cost_usd", "cost (USD)"))
+
+
+def judge_usage(p: dict[str, Any]) -> str:
+    """An LLM judge's calls, tokens and cost per metric, and the run's totals (empty for a judge that
+    makes no calls). A call that serves several metrics is split evenly between them."""
+    usage = (p.get("judge") or {}).get("usage") if isinstance(p.get("judge"), dict) else None
+    if not isinstance(usage, dict):
+        return ""
+    split = usage.get("by_metric")
+    if not isinstance(split, dict):
+        try:  # a run saved before by_metric was recorded
+            split = usage_by_metric_of(p) if isinstance(usage.get("by_prompt"), dict) else {}
+        except (AttributeError, TypeError, ValueError):  # a hand-edited record: no table rather than no report
+            split = {}
+    if not split:
+        return ""
+    head = "".join(f"<th>{label}</th>" for _, label in USAGE_COLUMNS)
+    rows = []
+    for metric, figures in split.items():
+        figures = figures if isinstance(figures, dict) else {}
+        cells = "".join(f'<td data-col="{key}">{_number(figures.get(key), key == "cost_usd")}</td>'
+                        for key, _ in USAGE_COLUMNS)
+        rows.append(f'<tr data-metric="{text(metric)}"><th>{text(metric)}</th>{cells}</tr>')
+    total = "".join(f'<td data-col="{key}">{_number(usage.get(key), key == "cost_usd")}</td>' for key, _ in USAGE_COLUMNS)
+    rows.append(f'<tr data-metric="" class="total"><th>all (run total)</th>{total}</tr>')
+    return (f'<div class="scroll"><table class="metrics" data-role="judge-usage"><caption>LLM judge: calls and cost '
+            f'per metric (a call that serves several metrics, such as one claims-and-support call for faithfulness '
+            f'and context recall, is split evenly between them)</caption><tr><th>metric</th>{head}</tr>'
+            f'{"".join(rows)}</table></div>')
+
+
 def provenance(runs: dict[str, Result]) -> str:
     """One panel per run, named by it, side by side; a fact that differs between runs is marked."""
     facts = [dict(_facts(r.provenance)) for r in runs.values()]
@@ -135,6 +181,6 @@ def provenance(runs: dict[str, Result]) -> str:
                         f'<td>{text(value)}{" (differs)" if differs else ""}</td></tr>')
         full = text(json.dumps(run.provenance, indent=1, ensure_ascii=False, default=str))
         panels.append(f'<details class="provenance" data-role="provenance" data-run="{i}" open><summary>Provenance: '
-                      f'{run_label(i, name)}</summary><table class="metrics">{"".join(rows)}</table>'
+                      f'{run_label(i, name)}</summary><table class="metrics">{"".join(rows)}</table>{judge_usage(run.provenance)}'
                       f'<details><summary>the whole record</summary><pre>{full}</pre></details></details>')
     return f'<div class="provenances">{"".join(panels)}</div>'
