@@ -19,7 +19,8 @@ call whose arguments are the answer, and a schema whose properties do not fit th
 With ``schema_only = True`` the model answers in prose when the request carries no schema and no
 JSON mode (as a real model often does), so a client that does not send the schema fails.
 ``every = (4, "429")`` answers every 4th chat request with that fault; ``rate_limit_headers``
-are sent with every reply; ``keep_alive=True`` speaks HTTP/1.1 with persistent connections.
+are sent with every reply; ``keep_alive=True`` speaks HTTP/1.1 with persistent connections;
+``reject_params = {"temperature"}`` answers a chat request that carries one of them with a 400 naming it.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sys
 import threading
 import time
 from collections import deque
@@ -74,20 +76,21 @@ def answer_for(prompt: str, data: dict) -> dict:
     raise ValueError(prompt)
 
 
-def instance_of(schema: dict, defs: dict) -> object:
+def instance_of(schema: dict, defs: dict, name: str = "") -> object:
     """A small valid instance of a JSON schema (for prompts of other tools, such as ragas,
-    that put their output schema in the prompt): one item per array, verdicts of 1."""
+    that put their output schema in the prompt): one item per array, verdicts of 1, and 0 for a
+    flag named ``noncommittal`` (ragas' answer relevance scores a noncommittal answer 0)."""
     if "$ref" in schema:
-        return instance_of(defs[schema["$ref"].rsplit("/", 1)[-1]], defs)
+        return instance_of(defs[schema["$ref"].rsplit("/", 1)[-1]], defs, name)
     if "anyOf" in schema:
-        return instance_of(schema["anyOf"][0], defs)
+        return instance_of(schema["anyOf"][0], defs, name)
     kind = schema.get("type")
     if kind == "object":
-        return {k: instance_of(v, defs) for k, v in schema.get("properties", {}).items()}
+        return {k: instance_of(v, defs, k) for k, v in schema.get("properties", {}).items()}
     if kind == "array":
         return [instance_of(schema.get("items", {}), defs)]
     if kind == "integer":
-        return 1
+        return 0 if name == "noncommittal" else 1
     if kind == "number":
         return 1.0
     if kind == "boolean":
@@ -264,6 +267,10 @@ class Handler(BaseHTTPRequestHandler):
             inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
             return self._send(200, {"data": [{"index": i, "embedding": embed(t)} for i, t in enumerate(inputs)],
                                     "usage": {"prompt_tokens": sum(len(t) // 4 for t in inputs)}})
+        refused = next((p for p in srv.reject_params if p in body), None)
+        if refused:
+            return self._send(400, {"error": {"message": f"Unsupported parameter: '{refused}' is not supported with "
+                                                         "this model.", "param": refused}})
         if fault == "reject_schema" and "response_format" in body:
             return self._send(400, {"error": {"message": "response_format json_schema is not supported"}})
         anthropic = self.path.endswith("/messages")
@@ -346,6 +353,7 @@ class FakeOpenAIServer(ThreadingHTTPServer):
         self.latency = latency
         self.keep_alive = keep_alive
         self.schema_only = False
+        self.reject_params: set[str] = set()  # request fields answered with a 400 naming them (as for gpt-5's temperature)
         self.every: tuple[int, str] | None = None
         self.counted = 0
         self.rate_limit_headers: dict[str, str] = {}
@@ -361,6 +369,11 @@ class FakeOpenAIServer(ThreadingHTTPServer):
         self.in_flight = 0
         self.peak_in_flight = 0
         self._thread = threading.Thread(target=self.serve_forever, daemon=True)
+
+    def handle_error(self, request, client_address) -> None:
+        """A client that hangs up on a kept-alive connection is normal; anything else is printed."""
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
 
     @property
     def url(self) -> str:
@@ -379,8 +392,6 @@ class FakeOpenAIServer(ThreadingHTTPServer):
 
 
 if __name__ == "__main__":  # run standalone: python openai_server.py PORT_FILE [LATENCY]
-    import sys
-
     with FakeOpenAIServer(latency=float(sys.argv[2]) if len(sys.argv) > 2 else 0.0) as srv:
         with open(sys.argv[1] + ".tmp", "w") as fh:
             fh.write(srv.url)

@@ -5,9 +5,9 @@ against the real local OpenAI-compatible server (tests/openai_server.py), read i
 import copy
 
 import pytest
-
 from openai_server import FakeOpenAIServer
 from report_helpers import browser, need_chromium, open_page  # noqa: F401
+
 from ragmeter import Result, evaluate
 from ragmeter.cost import cost_of, load_prices, price_of
 from ragmeter.demo import good_rows

@@ -15,6 +15,9 @@ closed"). The wrapper calls a copy of the model made for each event loop, with i
 client, closed when the run ends; the user's model object is not changed. In the copy the SDK's
 own retries are off: ragmeter's call runner retries (429, 5xx, timeouts, dropped connections;
 not 400/401/403/404), honouring Retry-After and counting each attempt.
+
+Sampling: the judge's temperature and max_tokens are set on the copy where the model's user left
+them unset (see models/sampling.py); ``describe()["sampling"]`` says which came from where.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import Any, Sequence
 
 from .base import ChatModel, Completion, Embedder, Message, PermanentError, StructuredModes, TransientError, normalise
 from .http import classify
+from .sampling import Sampling
 
 __all__ = ["LangchainLLMWrapper", "LangchainEmbeddingsWrapper", "classify"]
 
@@ -81,39 +85,52 @@ def copy_for_loop(llm: Any, sdk_retries: int | None = 0) -> tuple[Any, Any]:
 
 
 class _PerLoop:
-    """The model copy of the running event loop, made on first use and closed by ``aclose``."""
+    """The model copy of the running event loop, made on first use and closed by ``aclose``; with
+    the judge's sampling settings (``update``: fields the user left unset) set on a copy of it."""
 
     def __init__(self, original: Any, sdk_retries: int | None):
         self.original, self.sdk_retries = original, sdk_retries
         self._loop: Any = None
         self._copy: Any = None
         self._http: Any = None
+        self._sampled: dict[Any, Any] = {}
         self.runnables: dict[Any, Any] = {}
 
-    def get(self) -> Any:
+    def get(self, update: dict[str, Any] | None = None) -> Any:
         loop = asyncio.get_running_loop()
         if self._loop is not loop:
-            self._loop, self.runnables = loop, {}
+            self._loop, self.runnables, self._sampled = loop, {}, {}
             self._copy, self._http = copy_for_loop(self.original, self.sdk_retries)
-        return self._copy
+        if not update:
+            return self._copy
+        key = tuple(sorted(update.items()))
+        model = self._sampled.get(key)
+        if model is None:  # shares the loop copy's HTTP client
+            model = self._sampled[key] = self._copy.model_copy(update=update)
+        return model
 
     async def aclose(self) -> None:
         http, self._http, self._loop, self._copy, self.runnables = self._http, None, None, None, {}
+        self._sampled = {}
         if http is not None:
             await http.aclose()
 
 
 class LangchainLLMWrapper(ChatModel):
+    """A LangChain chat model. The judge's temperature and max_tokens are used where the model's
+    user left them unset (models/sampling.py); what the user set is kept."""
+
     supports_schema = True
 
     def __init__(self, langchain_llm: Any):
         self.langchain_llm = langchain_llm
         self.id = f"langchain:{type(langchain_llm).__name__}:{_model_name(langchain_llm)}"
         self.structured = StructuredModes(_modes_for(langchain_llm))
+        self.sampling = Sampling(langchain_llm)
         self._per_loop = _PerLoop(langchain_llm, sdk_retries=0)
 
     def describe(self) -> dict[str, Any]:
-        return {"model": self.id, "structured_output": self.structured.describe()}
+        return {"model": self.id, "structured_output": self.structured.describe(), "sampling": self.sampling.describe()}
 
     async def complete(self, messages: Sequence[Message], schema: dict[str, Any] | None = None,
                        temperature: float = 0.0, max_tokens: int | None = None) -> Completion:
@@ -121,23 +138,24 @@ class LangchainLLMWrapper(ChatModel):
 
         kinds = {"system": SystemMessage, "user": HumanMessage, "assistant": AIMessage}
         converted = [kinds[m.role](content=m.content) for m in messages]
-        model = self._per_loop.get()
         while True:
+            update = self.sampling.update(temperature, max_tokens)
+            model = self._per_loop.get(update)
             mode = self.structured.current if schema is not None else "prompt"
             try:
                 if mode == "prompt":
                     return _completion(await model.ainvoke(converted), None)
-                out = await self._runnable(model, schema, mode).ainvoke(converted)
+                out = await self._runnable(model, schema, mode, update).ainvoke(converted)
                 return _completion(out["raw"], out.get("parsed"))
             except (TransientError, PermanentError):
                 raise
             except Exception as exc:  # noqa: BLE001 - the SDK's own error types vary by provider
-                if self.structured.refuse(mode, exc):
+                if self.sampling.refuse(exc, update) or self.structured.refuse(mode, exc):
                     continue
                 raise classify(exc) from None
 
-    def _runnable(self, model: Any, schema: dict[str, Any], mode: str) -> Any:
-        key = (schema.get("title"), json.dumps(schema, sort_keys=True), mode)
+    def _runnable(self, model: Any, schema: dict[str, Any], mode: str, update: dict[str, Any]) -> Any:
+        key = (schema.get("title"), json.dumps(schema, sort_keys=True), mode, tuple(sorted(update.items())))
         runnable = self._per_loop.runnables.get(key)
         if runnable is None:
             runnable = model.with_structured_output(schema, method=mode, include_raw=True)

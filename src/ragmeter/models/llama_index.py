@@ -9,6 +9,10 @@ OpenAILike in completion mode, get the schema in the prompt (parsed tolerantly, 
 Event loops: the OpenAI-protocol LLMs keep one AsyncOpenAI client, bound to the loop that first
 used it; the wrapper calls a copy made for each event loop, closed when the run ends, with the
 library's retries off (ragmeter's call runner retries, by status and exception type).
+
+Sampling: the judge's temperature and max_tokens are used where the LLM's user left them unset
+(models/sampling.py): passed with each ``achat`` to an OpenAI-protocol LLM (as its own
+``_get_model_kwargs`` merges them), set on a copy of any other LLM that has those fields.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from typing import Any, Sequence
 from .base import ChatModel, Completion, Message, PermanentError, StructuredModes, TransientError, token_count
 from .http import classify
 from .langchain import _model_name
+from .sampling import Sampling
 
 
 def _openai_protocol(llm: Any) -> bool:
@@ -45,16 +50,18 @@ class LlamaIndexLLM(ChatModel):
         self.llm = llm
         self.id = f"llama_index:{type(llm).__name__}:{_model_name(llm)}"
         self.structured = StructuredModes(("json_schema", "json_mode") if _openai_protocol(llm) else ())
+        self.sampling = Sampling(llm)
         self._loop: Any = None
         self._copy: Any = None
+        self._sampled: dict[Any, Any] = {}
 
     def describe(self) -> dict[str, Any]:
-        return {"model": self.id, "structured_output": self.structured.describe()}
+        return {"model": self.id, "structured_output": self.structured.describe(), "sampling": self.sampling.describe()}
 
     def _for_loop(self) -> Any:
         loop = asyncio.get_running_loop()
         if self._loop is not loop:
-            self._loop, self._copy = loop, self.llm
+            self._loop, self._copy, self._sampled = loop, self.llm, {}
             if _openai_protocol(self.llm) and getattr(self.llm, "_async_http_client", None) is None:
                 copy = self.llm.model_copy()
                 copy._aclient = None  # made again, on this loop, at the first call
@@ -63,22 +70,35 @@ class LlamaIndexLLM(ChatModel):
                 self._copy = copy
         return self._copy
 
+    def _with(self, llm: Any, update: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        """The LLM to call and the extra arguments of ``achat`` that carry the judge's settings."""
+        if not update:
+            return llm, {}
+        if _openai_protocol(self.llm):
+            return llm, dict(update)
+        key = tuple(sorted(update.items()))
+        if key not in self._sampled:
+            self._sampled[key] = llm.model_copy(update=update)
+        return self._sampled[key], {}
+
     async def complete(self, messages: Sequence[Message], schema: dict[str, Any] | None = None,
                        temperature: float = 0.0, max_tokens: int | None = None) -> Completion:
         from llama_index.core.llms import ChatMessage
 
         converted = [ChatMessage(role=m.role, content=m.content) for m in messages]
-        llm = self._for_loop()
         while True:
+            update = self.sampling.update(temperature, max_tokens)
+            llm, kwargs = self._with(self._for_loop(), update)
             mode = self.structured.current if schema is not None else "prompt"
-            kwargs = {} if mode == "prompt" else {"response_format": response_format(schema, mode)}
+            if mode != "prompt":
+                kwargs["response_format"] = response_format(schema, mode)
             try:
                 reply = await llm.achat(converted, **kwargs)
                 break
             except (TransientError, PermanentError):
                 raise
             except Exception as exc:  # noqa: BLE001
-                if self.structured.refuse(mode, exc):
+                if self.sampling.refuse(exc, update) or self.structured.refuse(mode, exc):
                     continue
                 raise classify(exc) from None
         return _completion(reply)
