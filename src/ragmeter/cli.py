@@ -216,7 +216,7 @@ def cmd_compare(args) -> int:
     from .compare import compare
 
     runs = _named_runs([args.run_a, args.run_b])
-    (name_a, a), (name_b, b) = runs.items() if len(runs) == 2 else (("A", list(runs.values())[0]),) * 2
+    (_, a), (_, b) = runs.items() if len(runs) == 2 else (("A", list(runs.values())[0]),) * 2
     comparison = compare(a, b, args.metrics, name_a="A", name_b="B", alpha=args.alpha)
     print(f"A = {args.run_a}\nB = {args.run_b}")
     for m in comparison.metrics.values():

@@ -113,15 +113,6 @@ class RunOutcome:
                 example = next((s["reason"] for k in ERROR_KINDS for s in missing.samples[k]), None)
         return cls(len(result.samples), len(result.metrics), counts, max_error_rate, example, stop)
 
-    @classmethod
-    def of_aggregates(cls, aggregates: Mapping[str, Any], n_samples: int, max_error_rate: float = 0.0) -> "RunOutcome":
-        """For runs kept as aggregates only (the Ray engine): errors are not told apart by kind."""
-        counts = dict.fromkeys(KINDS, 0)
-        for agg in aggregates.values():
-            counts["judge"] += agg.n_error
-            counts["data"] += agg.n_skipped
-        return cls(n_samples, len(aggregates), counts, max_error_rate)
-
     @property
     def n_results(self) -> int:
         return self.n_samples * self.n_metrics

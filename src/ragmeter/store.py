@@ -163,9 +163,6 @@ class RunStore:
                 raise self._damaged(f"the stored setting '{key}' is not readable") from None
         return out
 
-    def is_complete(self) -> bool:
-        return bool(self.meta().get("complete"))
-
     def begin(self, dataset_hash: str, ident: dict[str, Any], n_samples: int, metrics: list[str], resume: bool) -> None:
         meta = self.meta()
         if meta:
