@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Sequence
 
 from . import __version__
+from .cells import DEFAULT_MAX_CELL_CHARS
 from .cli_calibrate import add_calibrate, calibrated, cmd_calibrate, load_calibration
 from .cli_evaluate import cmd_evaluate, print_table, write_run
 from .cli_label import add_label, cmd_label
-from .cli_types import positive_int
+from .cli_types import non_negative_int, positive_int
 from .errors import ConfigError, RagmeterError, RagmeterWarning
 from .judges import JUDGE_NAMES
 from .metrics import DEFAULT_METRICS, METRICS
@@ -94,6 +95,9 @@ def _add_evaluate(sub) -> None:
     ev.add_argument("--resume", action="store_true", help="continue the unfinished run stored in --out")
     ev.add_argument("--encoding", default=None, help="text encoding of the data file (default: UTF-8, with or "
                     "without a byte-order mark), e.g. cp1252 or latin-1")
+    ev.add_argument("--max-cell-chars", type=non_negative_int, default=DEFAULT_MAX_CELL_CHARS, metavar="N",
+                    help="the judge reads at most N characters of each question, answer, context and reference; "
+                    f"longer ones are cut, with a warning (default {DEFAULT_MAX_CELL_CHARS:,}; 0: no cap)")
     ev.add_argument("--max-error-rate", type=_share, default=0.0, metavar="SHARE",
                     help="exit 3 when judge or pipeline errors exceed this share of results (default 0)")
     ev.add_argument("--engine", choices=["local", "ray"], default="local", help="ray: run on a Ray cluster")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from .cells import DEFAULT_MAX_CELL_CHARS
 from .cli_calibrate import calibrated, load_calibration
 from .errors import ConfigError
 
@@ -46,6 +47,9 @@ def cmd_evaluate_ray(args, options: dict) -> int:
     if args.dry_run:
         raise ConfigError("--dry-run works with the local engine only; leave out --engine ray to count the calls "
                           "and their cost on the same data.")
+    if args.max_cell_chars != DEFAULT_MAX_CELL_CHARS:
+        raise ConfigError(f"--max-cell-chars works with the local engine only (the Ray engine's actors read "
+                          f"{DEFAULT_MAX_CELL_CHARS:,} characters of each text at most); leave out --engine ray.")
     folder = _out_folder(args.out)
     cal = _calibration_for(args)
     ray = _ray()
@@ -158,6 +162,7 @@ def cmd_evaluate(args) -> int:
     try:
         result = evaluate(data, metrics=args.metrics, judge=args.judge, llm=args.llm, embeddings=args.embeddings,
                           out=None if args.dry_run else args.out, resume=args.resume, deadline=args.deadline,
+                          max_cell_chars=args.max_cell_chars or None,
                           show_progress=not args.quiet and sys.stderr.isatty(), **options)
     except KeyboardInterrupt:
         return _interrupted(args)

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from . import __version__
 from .asker import Asker
+from .cells import DEFAULT_MAX_CELL_CHARS, cap_dataset, check_max_cell_chars
+from .cells import summary as cut_summary
 from .data import ALIASES, EvaluationDataset, Sample
 from .deadline import check_deadline
 from .errors import DatasetError, DryRunCall, JudgeError, JudgeOutputError, RagmeterWarning
@@ -118,7 +120,8 @@ async def _score_sample(index: int, sample: Sample, metrics: Sequence[Metric], a
 
 async def aevaluate(dataset: Any, metrics: Sequence[Any] | None = None, judge: Any = None,
                     llm: Any = None, embeddings: Any = None, *, out: Any = None, resume: bool = False,
-                    deadline: float | None = None, window: int = 1024, confidence: float = 0.95,
+                    deadline: float | None = None, max_cell_chars: int | None = DEFAULT_MAX_CELL_CHARS,
+                    window: int = 1024, confidence: float = 0.95,
                     n_resamples: int = 1000, seed: int = 0, show_progress: bool = False, **llm_options: Any) -> Result:
     """Score ``dataset`` with ``metrics`` (default: the four of RAGAS) using ``judge``.
 
@@ -126,29 +129,37 @@ async def aevaluate(dataset: Any, metrics: Sequence[Any] | None = None, judge: A
     to DIR/result.json and DIR/scores.csv, one run writing there at a time; ``resume=True``
     continues a run stored there, redoing nothing that finished (results with status error are
     tried again) and counting what it spent against ``budget``. ``deadline`` (seconds) stops the
-    LLM judge's calls that long after the start, waits for retries included."""
+    LLM judge's calls that long after the start, waits for retries included. A text field longer than
+    ``max_cell_chars`` (None: no cap) is cut to that for the judge, with a warning (cells.py)."""
     data = load_dataset(dataset)
     chosen = resolve_metrics(metrics)
     check_columns(data, chosen)
     check_deadline(deadline)
+    cap = check_max_cell_chars(max_cell_chars)
     notes = summarise_notes(data)
+    scored, cut_rows = cap_dataset(data, cap)  # what the judge reads: no text field over the cap
+    if cut_rows:
+        notes.append(cut_summary(cut_rows, cap))
     for line in notes:
         warnings.warn(line, RagmeterWarning, stacklevel=3)
     the_judge: Judge = resolve_judge(judge, llm, embeddings, **llm_options)
     ask = Asker(the_judge)
     started = dt.datetime.now(dt.timezone.utc)
     digest = dataset_hash(data)
-    store = _open_store(out, digest, chosen, the_judge, len(data), resume)
+    store = _open_store(out, digest, chosen, the_judge, len(data), resume, {"max_cell_chars": cap})
     try:
         done = store.finished() if store is not None else {}
         start_run(the_judge, store, deadline)
-        scores = await _score_all(data, chosen, ask, done, store, window, show_progress)
+        scores = await _score_all(scored, chosen, ask, done, store, window, show_progress)
         provenance = make_provenance(the_judge, chosen, digest, len(data), started, ask,
                                      {"confidence": confidence, "n_resamples": n_resamples, "seed": seed,
-                                      "window": window, "deadline_s": deadline})
+                                      "window": window, "deadline_s": deadline, "max_cell_chars": cap})
         if store is not None:
             provenance["run_store"] = {"path": str(store.path), "resumed_results": len(done)}
-        result = Result([s.to_dict() for s in data.samples], scores, [m.name for m in chosen], provenance, notes)
+        samples = [s.to_dict() for s in data.samples]  # as given; a cut sample says so
+        for row, lines in cut_rows.items():
+            samples[row]["warnings"] = lines
+        result = Result(samples, scores, [m.name for m in chosen], provenance, notes)
         if store is not None:  # written while the folder is still ours
             result.save(store.folder / "result.json")
             result.to_csv(store.folder / "scores.csv")
@@ -159,13 +170,14 @@ async def aevaluate(dataset: Any, metrics: Sequence[Any] | None = None, judge: A
     return result
 
 
-def _open_store(out: Any, digest: str, metrics: Sequence[Metric], judge: Judge, n: int, resume: bool) -> RunStore | None:
+def _open_store(out: Any, digest: str, metrics: Sequence[Metric], judge: Judge, n: int, resume: bool,
+                settings: dict[str, Any]) -> RunStore | None:
     """The run store of ``out``, locked for this run and checked against it (None without ``out``)."""
     if out is None:
         return None
     store = RunStore(out)
     try:
-        store.begin(digest, identity({m.name: m.describe() for m in metrics}, judge.describe()), n,
+        store.begin(digest, identity({m.name: m.describe() for m in metrics}, judge.describe(), settings), n,
                     [m.name for m in metrics], resume)
     except BaseException:
         store.close()

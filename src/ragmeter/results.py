@@ -125,6 +125,8 @@ class Result:
                 flat[key] = value
             if sample.get("error"):
                 flat["sample_error"] = sample["error"]
+            if sample.get("warnings"):  # a text cut to max_cell_chars for the judge (cells.py)
+                flat["sample_warnings"] = " ".join(sample["warnings"])
             for m in self.metrics:
                 r = row[m]
                 flat[m] = r.score

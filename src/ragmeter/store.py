@@ -39,8 +39,9 @@ class RunStoreDamaged(RagmeterError):
     """A file of the run store cannot be read as one: named, with what to do."""
 
 
-def identity(metrics: dict[str, Any], judge: dict[str, Any]) -> dict[str, Any]:
-    """What must not change between a run and its resumption."""
+def identity(metrics: dict[str, Any], judge: dict[str, Any], settings: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What must not change between a run and its resumption (``settings``: the run's own that
+    change what the judge reads, such as ``max_cell_chars``)."""
     def stable(value: Any) -> Any:
         if isinstance(value, dict):
             return {str(k): stable(v) for k, v in value.items() if k not in VOLATILE}
@@ -48,7 +49,10 @@ def identity(metrics: dict[str, Any], judge: dict[str, Any]) -> dict[str, Any]:
             return [stable(v) for v in value]
         return value if value is None or isinstance(value, (str, int, float, bool)) else str(value)
 
-    return {"metrics": stable(metrics), "judge": stable(judge)}
+    ident = {"metrics": stable(metrics), "judge": stable(judge)}
+    if settings:
+        ident["settings"] = stable(settings)
+    return ident
 
 
 def fingerprint(metrics: dict[str, Any], judge: dict[str, Any]) -> str:

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..asker import Asker
+from ..cells import DEFAULT_MAX_CELL_CHARS
 from ..data import EvaluationDataset
 from ..deadline import check_deadline
 from ..engine import check_columns, dataset_hash, make_provenance, start_run, summarise_notes
@@ -251,8 +252,9 @@ def evaluate_ray(ds: Any, metrics: Sequence[Any] | None = None, judge: Any = "lo
         limiter = _rate_limiter(ray, llm, rpm, tpm, rate_window_s, llm_options)
         the_judge = resolve_judge(judge, llm, embeddings, **llm_options)  # its settings and errors, before any actor
         started, digest = dt.datetime.now(dt.timezone.utc), dataset_hash(data)
+        cells = {"max_cell_chars": DEFAULT_MAX_CELL_CHARS}  # the actors' evaluate() cuts longer texts (cells.py)
         if store is not None:
-            store.begin(digest, identity({m.name: m.describe() for m in chosen}, the_judge.describe()), len(data),
+            store.begin(digest, identity({m.name: m.describe() for m in chosen}, the_judge.describe(), cells), len(data),
                         names, resume)
         done = store.finished() if store is not None else {}
         start_run(the_judge, store, deadline)  # what its description tells: deadline, spending before
@@ -265,7 +267,7 @@ def evaluate_ray(ds: Any, metrics: Sequence[Any] | None = None, judge: Any = "lo
         ask = Asker(the_judge)
         ask.batches.update(tally.batches)  # the batches the actors' judges were asked, summed
         settings = {"confidence": confidence, "n_resamples": n_resamples, "seed": seed, "window": batch_size,
-                    "deadline_s": deadline, "engine": "ray", "num_actors": num_actors}
+                    "deadline_s": deadline, "engine": "ray", "num_actors": num_actors, **cells}
         provenance = _traced(make_provenance(the_judge, chosen, digest, len(data), started, ask, settings),
                              ray, tally, budget)
         if store is not None:
