@@ -40,11 +40,16 @@ import devsets  # noqa: E402
 
 from ragmeter.judges.base import SentenceRelevanceItem  # noqa: E402
 from ragmeter.judges.calibration import CALIBRATION_FILE, LogisticModel  # noqa: E402
-from ragmeter.judges.features import (ANSWER_MODEL_FEATURES, CONTEXTUAL_SUPPORT_FEATURES, RELEVANCE_FEATURES,  # noqa: E402
-                                      JUDGED_ANSWER_FEATURES, SUPPORT_FEATURES, VERIFIED_SUPPORT_FEATURES)
-from ragmeter.models.cross_encoder import SHIPPED  # noqa: E402
+from ragmeter.judges.features import (  # noqa: E402
+    ANSWER_MODEL_FEATURES,
+    CONTEXTUAL_SUPPORT_FEATURES,
+    JUDGED_ANSWER_FEATURES,
+    RELEVANCE_FEATURES,
+    SUPPORT_FEATURES,
+    VERIFIED_SUPPORT_FEATURES,
+)
 from ragmeter.judges.local import LocalJudge  # noqa: E402
-
+from ragmeter.models.cross_encoder import SHIPPED  # noqa: E402
 
 CONTRAST_ROWS = 1500  # held-out near misses in the default judge's support fit
 # ... counting a quarter as much as WiCE dev or Factcheck-GPT. Out-of-fold AUROC (near misses /

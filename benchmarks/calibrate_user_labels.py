@@ -43,6 +43,7 @@ import ragmeter  # noqa: E402
 from ragmeter.user_calibration.corrected import corrected_means  # noqa: E402
 from ragmeter.user_calibration.ppi import labels_mean  # noqa: E402
 
+
 def evouna_answers(n: int, seed: int) -> list[dict]:
     data = [r for r in devsets.evouna() if (r["answer"] or "").strip() and r["gold_answers"]]
     chosen = random.Random(seed).sample(data, min(n, len(data)))

@@ -20,9 +20,8 @@ import re
 import sys
 import warnings
 
-import numpy as np
-
 import devsets
+import numpy as np
 
 # a capitalised word of three letters or more that does not open the text or a sentence
 NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b([A-Z][a-z]{2,})\b")

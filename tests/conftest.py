@@ -30,7 +30,7 @@ def seed003_samples():
             "ground_truth": "Warfarin overdose causes excessive bleeding, haematuria, epistaxis, and prolonged clotting time.",
         },
     ]
-pytest_plugins = ["pytester"]
+pytest_plugins = ["pytester", "report_helpers"]  # report_helpers: the browser fixture
 
 
 @pytest.fixture

@@ -5,8 +5,15 @@ import math
 import pytest
 
 from ragmeter.judges.answer_type import has_type, is_bare, type_miss, wanted_types
-from ragmeter.judges.features import (ANSWER_FEATURES, ANSWER_MODEL_FEATURES, BARE_FEATURES, answer_features,
-                                     answer_model_row, carried_similarity, on_topic)
+from ragmeter.judges.features import (
+    ANSWER_FEATURES,
+    ANSWER_MODEL_FEATURES,
+    BARE_FEATURES,
+    answer_features,
+    answer_model_row,
+    carried_similarity,
+    on_topic,
+)
 from ragmeter.judges.noncommittal import is_noncommittal
 from ragmeter.judges.text import content_set, split_sentences, without_words
 

@@ -2,15 +2,14 @@
 and a judge's calls and cost per prompt and per metric in the Result's provenance."""
 
 import pytest
-
+from conftest import REPO
 from openai_server import FakeOpenAIServer
+
 from ragmeter import evaluate
 from ragmeter.cli import main
 from ragmeter.demo import good_rows
 from ragmeter.judges.llm_usage import usage_by_metric_of
 from ragmeter.llms import OpenAICompatible
-
-from conftest import REPO
 
 CORE = ["faithfulness", "answer_relevancy", "context_precision", "context_recall"]
 needs_data = pytest.mark.skipif(not (REPO.parent / "shared" / "data" / "metaeval").is_dir(),

@@ -6,8 +6,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ragmeter.user_calibration.agreement import (agreement, auroc, best_threshold, cohen_kappa,
-                                                 expected_calibration_error, reliability, spearman)
+from ragmeter.user_calibration.agreement import (
+    agreement,
+    auroc,
+    best_threshold,
+    cohen_kappa,
+    expected_calibration_error,
+    reliability,
+    spearman,
+)
 from ragmeter.user_calibration.mapping import ScoreMap, fit_map
 
 sklearn_metrics = pytest.importorskip("sklearn.metrics")

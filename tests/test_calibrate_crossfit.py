@@ -9,8 +9,8 @@ import sys
 
 import numpy as np
 import pytest
-
 from conftest import REPO
+
 from ragmeter.user_calibration.corrected import corrected_means
 from ragmeter.user_calibration.crossfit import MIN_LABELLED, crossfit_mean, crossfit_predictions, fold_ids
 from ragmeter.user_calibration.mapping import fit_map

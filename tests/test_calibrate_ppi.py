@@ -8,8 +8,8 @@ import sys
 
 import numpy as np
 import pytest
-
 from conftest import REPO
+
 from ragmeter.user_calibration.ppi import corrected_mean, labels_mean, tuned_weight
 
 

@@ -58,7 +58,7 @@ def test_warnings_are_one_line_each(tmp_path):
     path.write_text("\n".join(json.dumps(r) for r in rows))
     proc = run("evaluate", str(path), "--judge", "lexical", "--out", str(tmp_path / "o"))
     assert proc.returncode == 0
-    warnings = [l for l in proc.stderr.splitlines() if l.startswith("ragmeter: warning:")]
+    warnings = [line for line in proc.stderr.splitlines() if line.startswith("ragmeter: warning:")]
     assert len(warnings) == 1 and "row(s) 0, 1, 2, 3, 4 and 3 more" in warnings[0]
 
 

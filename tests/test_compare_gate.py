@@ -5,9 +5,8 @@ import subprocess
 import sys
 
 import numpy as np
-
-from conftest import REPO
 import pytest
+from conftest import REPO
 
 from ragmeter import Result, evaluate
 from ragmeter.compare import compare

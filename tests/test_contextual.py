@@ -12,7 +12,7 @@ from ragmeter.errors import ConfigError
 from ragmeter.judges import resolve_judge
 from ragmeter.judges.base import SupportItem
 from ragmeter.judges.contextual import CLOSEST_SENTENCES, ContextualCoverage, closest_sentences, premise_pieces
-from ragmeter.judges.features import CONTEXTUAL_SUPPORT_FEATURES, VERIFIED_SUPPORT_FEATURES, SUPPORT_FEATURES
+from ragmeter.judges.features import CONTEXTUAL_SUPPORT_FEATURES, SUPPORT_FEATURES, VERIFIED_SUPPORT_FEATURES
 from ragmeter.judges.local import LocalJudge
 
 TOWER = "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall."

@@ -8,7 +8,6 @@ import sys
 from collections import Counter
 
 import pytest
-
 from conftest import REPO
 
 SUITE = REPO / "benchmarks" / "contrast" / "pairs.jsonl"

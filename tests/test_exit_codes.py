@@ -8,8 +8,8 @@ import subprocess
 import sys
 
 import pytest
-
 from openai_server import FakeOpenAIServer
+
 from ragmeter.demo import good_rows
 
 

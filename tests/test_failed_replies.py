@@ -5,8 +5,8 @@ never asked for twice."""
 import sqlite3
 
 import pytest
-
 from openai_server import FakeOpenAIServer
+
 from ragmeter import evaluate
 from ragmeter.cache import Cache
 from ragmeter.demo import good_rows

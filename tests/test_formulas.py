@@ -2,6 +2,7 @@
 
 import pytest
 
+from ragmeter.errors import ConfigError
 from ragmeter.metrics.answer_correctness import AnswerCorrectness, answer_correctness_score, beyond_question, f_beta
 from ragmeter.metrics.answer_relevancy import answer_relevancy_score
 from ragmeter.metrics.answer_similarity import answer_similarity_score
@@ -10,7 +11,6 @@ from ragmeter.metrics.context_precision import average_precision
 from ragmeter.metrics.context_recall import context_recall_score
 from ragmeter.metrics.context_relevancy import context_relevancy_score
 from ragmeter.metrics.faithfulness import faithfulness_score
-from ragmeter.errors import ConfigError
 
 
 def test_context_precision_is_rank_aware():

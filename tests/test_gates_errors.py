@@ -6,8 +6,8 @@ import sys
 import warnings
 
 import pytest
-
 from openai_server import FakeOpenAIServer
+
 from ragmeter import RagmeterWarning, evaluate
 from ragmeter.demo import bad_rows
 from ragmeter.gate import assert_passes, check

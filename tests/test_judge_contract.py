@@ -11,8 +11,15 @@ import pytest
 from ragmeter import evaluate
 from ragmeter.asker import Asker
 from ragmeter.demo import good_rows
-from ragmeter.errors import (BudgetExceeded, DeadlineExceeded, DryRunCall, EndpointDown, JudgeError, JudgeOutputError,
-                             RagmeterError)
+from ragmeter.errors import (
+    BudgetExceeded,
+    DeadlineExceeded,
+    DryRunCall,
+    EndpointDown,
+    JudgeError,
+    JudgeOutputError,
+    RagmeterError,
+)
 from ragmeter.judges import LexicalJudge
 from ragmeter.judges.base import ItemFailure, Judge
 from ragmeter.metrics.base import Metric, MetricResult

@@ -8,8 +8,8 @@ import asyncio
 
 import httpx
 import pytest
-
 from openai_server import FakeOpenAIServer
+
 from ragmeter import aevaluate, evaluate
 from ragmeter.demo import good_rows
 from ragmeter.llms import AnthropicChat, LangchainLLMWrapper, LlamaIndexLLM, OpenAICompatible

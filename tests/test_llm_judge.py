@@ -4,8 +4,8 @@ openai_server.py) that speaks the chat-completions protocol and injects faults o
 import json
 
 import pytest
-
 from openai_server import FakeOpenAIServer
+
 from ragmeter import evaluate
 from ragmeter.cache import Cache
 from ragmeter.demo import good_rows
@@ -214,7 +214,7 @@ def test_langchain_and_llama_index_models_in_process():
     assert result.metric_results[0]["context_precision"].score == 1.0
 
     pytest.importorskip("llama_index.core")
-    from llama_index.core.llms import CustomLLM, CompletionResponse, LLMMetadata
+    from llama_index.core.llms import CompletionResponse, CustomLLM, LLMMetadata
     from llama_index.core.llms.callbacks import llm_completion_callback
 
     class JsonLLM(CustomLLM):

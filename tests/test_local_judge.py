@@ -12,8 +12,8 @@ from ragmeter import evaluate
 from ragmeter.demo import bad_rows, good_rows
 from ragmeter.judges import resolve_judge
 from ragmeter.judges.base import AnswerRelevanceItem, SentenceRelevanceItem, SupportItem, UsefulnessItem
-from ragmeter.judges.local import LocalJudge
 from ragmeter.judges.features import name_closeness, negation_flip
+from ragmeter.judges.local import LocalJudge
 from ragmeter.judges.text import content_set, negated, number_agreement, split_clauses
 from ragmeter.models.static_embedder import DEFAULT_STATIC_MODEL
 

@@ -15,6 +15,7 @@ ray = pytest.importorskip("ray")
 
 from conftest import numbered_demo_rows  # noqa: E402
 from openai_server import FakeOpenAIServer  # noqa: E402
+
 from ragmeter import ConfigError, evaluate  # noqa: E402
 from ragmeter.cli import main  # noqa: E402
 from ragmeter.demo import bad_rows, good_rows  # noqa: E402

@@ -10,8 +10,8 @@ import subprocess
 import sys
 
 import pytest
-
 from openai_server import FakeOpenAIServer
+
 from ragmeter import evaluate
 from ragmeter.demo import good_rows
 from ragmeter.redaction import register, scrub

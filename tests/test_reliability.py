@@ -11,8 +11,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from openai_server import FakeOpenAIServer
+
 from ragmeter import ConfigError, Result, evaluate
 from ragmeter.cache import Cache, cache_key
 from ragmeter.demo import bad_rows, good_rows

@@ -13,9 +13,9 @@ import sys
 import warnings
 
 import pytest
+from report_helpers import need_chromium, open_page
 
 import ragmeter
-from report_helpers import browser, need_chromium, open_page  # noqa: F401
 from ragmeter.demo import bad_rows, good_rows
 
 need_chromium()

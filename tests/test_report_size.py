@@ -8,8 +8,8 @@ import re
 import time
 
 import pytest
-
 from conftest import REPO
+
 from ragmeter import evaluate
 from ragmeter.demo import bad_rows, good_rows
 from ragmeter.report.html import render
@@ -105,7 +105,6 @@ def test_ten_thousand_vs_ten_thousand(tmp_path):
     """Measured on this machine: one run 24.9 MB, the two compared 50.6 MB (ratio 2.03; 202.1 MB and
     4.07 before issue 24). Bounds: the issue's 2.2x, and 55 MB."""
     from playwright.sync_api import expect, sync_playwright
-
     from report_helpers import CHROMIUM, FLAGS
 
     a, b = bench.make_runs(10_000, 200)

@@ -6,8 +6,8 @@ import copy
 import re
 
 import pytest
+from report_helpers import DESKTOP, PHONE, RLO_NAME, need_chromium, open_page, tricky_result
 
-from report_helpers import DESKTOP, PHONE, RLO_NAME, browser, need_chromium, open_page, tricky_result  # noqa: F401
 from ragmeter import Result, evaluate
 from ragmeter.compare import compare
 from ragmeter.demo import bad_rows, good_rows

@@ -3,8 +3,7 @@ last whichever the sort, search over ids and contexts, page size and page jump, 
 Compare with run names, keyboard navigation, and the view kept in the URL hash."""
 
 import pytest
-
-from report_helpers import DESKTOP, PHONE, browser, need_chromium, numbered_result, open_page, tricky_result  # noqa: F401
+from report_helpers import DESKTOP, PHONE, need_chromium, numbered_result, open_page, tricky_result
 
 need_chromium()
 N = 1234

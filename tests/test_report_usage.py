@@ -6,7 +6,7 @@ import copy
 
 import pytest
 from openai_server import FakeOpenAIServer
-from report_helpers import browser, need_chromium, open_page  # noqa: F401
+from report_helpers import need_chromium, open_page
 
 from ragmeter import Result, evaluate
 from ragmeter.cost import cost_of, load_prices, price_of

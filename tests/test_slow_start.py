@@ -4,13 +4,13 @@ flight are sent once."""
 
 import asyncio
 
+from conftest import numbered_demo_rows
 from openai_server import FakeOpenAIServer
+
 from ragmeter import evaluate
 from ragmeter.judges import llm_judge
 from ragmeter.limits import AdaptiveLimit, RateLimits, per_minute_cap, rate_limits_from_headers
 from ragmeter.llms import OpenAICompatible
-
-from conftest import numbered_demo_rows
 
 CORE = ["faithfulness", "answer_relevancy", "context_precision", "context_recall"]
 

@@ -111,7 +111,7 @@ def test_working_memory_is_bounded_whatever_the_number_of_resamples():
     """200,000 paired scores: the whole matrix of 100 resamples alone would be 153 MiB (and 10,000
     resamples 15 GiB); blocks keep the peak to a few tens of MiB, the same for 20 and 100 resamples."""
     a, b = _pair(200_000, "continuous")
-    perm = [_peak_mib(lambda: paired_permutation_p(a, b, n_resamples=r)) for r in (20, 100)]
-    boot = [_peak_mib(lambda: bootstrap_ci(b - a, n_resamples=r)) for r in (20, 100)]
+    perm = [_peak_mib(lambda r=r: paired_permutation_p(a, b, n_resamples=r)) for r in (20, 100)]
+    boot = [_peak_mib(lambda r=r: bootstrap_ci(b - a, n_resamples=r)) for r in (20, 100)]
     assert max(perm) < 40 and max(boot) < 40, (perm, boot)
     assert abs(perm[1] - perm[0]) < 8 and abs(boot[1] - boot[0]) < 8, (perm, boot)

@@ -12,8 +12,8 @@ import sys
 import time
 
 import pytest
-
 from openai_server import FakeOpenAIServer
+
 from ragmeter import ConfigError, Result, evaluate
 from ragmeter.demo import bad_rows, good_rows
 from ragmeter.embeddings import OpenAIEmbeddings

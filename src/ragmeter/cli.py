@@ -9,7 +9,7 @@ import os
 import sys
 import warnings
 from pathlib import Path
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from . import __version__
 from .cells import DEFAULT_MAX_CELL_CHARS
@@ -20,7 +20,6 @@ from .cli_types import non_negative_int, positive_int
 from .errors import ConfigError, RagmeterError, RagmeterWarning
 from .judges import JUDGE_NAMES
 from .metrics import DEFAULT_METRICS, METRICS
-
 
 #: a bug, not a verdict: distinct from 1 (a gate failed), so that CI never mistakes one for the other
 INTERNAL_ERROR = 70
@@ -34,7 +33,7 @@ def _show_warning(message, category, filename, lineno, file=None, line=None):
 class Parser(argparse.ArgumentParser):
     """argparse with ragmeter's error line: ``ragmeter: error: ...``, exit 2."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"ragmeter: error: {message} (see: {self.prog} --help)\n")
 
 

@@ -28,7 +28,7 @@ def load_prices(overrides: Mapping[str, tuple[float, float]] | None = None) -> d
     prices = dict(DEFAULT_PRICES)
     path = os.environ.get("RAGMETER_PRICES")
     if path:
-        prices.update({k: tuple(v) for k, v in json.loads(Path(path).read_text()).items()})  # type: ignore[misc]
+        prices.update({k: tuple(v) for k, v in json.loads(Path(path).read_text()).items()})
     prices.update(overrides or {})
     return prices
 

@@ -50,7 +50,7 @@ class Sample:
     metadata: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        out = {
+        out: dict[str, Any] = {
             "id": self.id,
             "user_input": self.user_input,
             "response": self.response,
@@ -227,6 +227,7 @@ def sample_from_row(row: Mapping[str, Any], index: int, mapping: dict[str, str],
     """Build a Sample from one row, given the column mapping of the whole dataset."""
     values: dict[str, Any] = {}
     problems: dict[str, str] = {}
+    value: Any
     for canonical in FIELDS:
         column = _column_of(row, canonical, mapping.get(canonical))
         if column is None:

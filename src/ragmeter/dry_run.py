@@ -92,4 +92,4 @@ def _instance(schema: dict[str, Any], data: dict[str, Any]) -> Any:
         if items.get("type") == "integer":
             return []  # lists of chosen indices: choosing none asks nothing more
         return [_instance(items, data)]
-    return {"boolean": True, "integer": 0, "number": 0.0, "null": None}.get(kind, PLACEHOLDER)
+    return {"boolean": True, "integer": 0, "number": 0.0, "null": None}.get(str(kind), PLACEHOLDER)

@@ -161,7 +161,7 @@ def _worst_lines(worst: list[dict[str, Any]]) -> list[str]:
 
 def parse_thresholds(pairs: list[str] | None = None, file: str | Path | None = None,
                      preset: str | None = None) -> dict[str, float]:
-    thresholds: dict[str, float] = {}
+    thresholds: dict[str, Any] = {}  # a number, or the text given for it (checked below)
     if preset:
         if preset not in PRESETS:
             raise ConfigError(f"unknown preset '{preset}'; presets: {', '.join(PRESETS)}.")
@@ -178,15 +178,15 @@ def parse_thresholds(pairs: list[str] | None = None, file: str | Path | None = N
         name, sep, value = pair.partition("=")
         if not sep:
             raise ConfigError(f"'{pair}': write thresholds as metric=minimum, e.g. faithfulness=0.9")
-        thresholds[name.strip()] = value.strip()  # type: ignore[assignment]
+        thresholds[name.strip()] = value.strip()
     out = {}
-    for name, value in thresholds.items():
+    for name, given in thresholds.items():
         if name not in METRICS:
             raise ConfigError(f"unknown metric '{name}' in thresholds; known: {', '.join(METRICS)}.")
         try:
-            number = float(value)
+            number = float(given)
         except (TypeError, ValueError):
-            raise ConfigError(f"threshold for {name} must be a number in [0, 1], got {value!r}.") from None
+            raise ConfigError(f"threshold for {name} must be a number in [0, 1], got {given!r}.") from None
         if not 0.0 <= number <= 1.0:
             raise ConfigError(f"threshold for {name} must be in [0, 1], got {number}.")
         out[name] = number
@@ -200,7 +200,7 @@ def worst_samples(result: Result, metric: str, k: int = 3) -> list[dict[str, Any
     rows = []
     for sample, scores in zip(result.samples, result.metric_results):
         r = scores[metric]
-        if r.status == "ok":
+        if r.status == "ok" and r.score is not None:
             rows.append((r.score, {"id": sample.get("id"), "question": (sample.get("user_input") or "")[:80],
                                    "score": r.score, "status": r.status, "reason": r.reason}))
     rows.sort(key=lambda t: t[0])

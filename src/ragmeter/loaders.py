@@ -12,7 +12,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from .data import ALIASES, EvaluationDataset, RowNote, Sample, resolve_columns, sample_from_row
 from .errors import ConfigError, DatasetError, MissingExtraError
@@ -20,7 +20,7 @@ from .errors import ConfigError, DatasetError, MissingExtraError
 SUFFIXES = (".csv", ".jsonl", ".ndjson", ".json", ".parquet")
 
 
-def dataset_from_rows(rows: list[Mapping[str, Any]], source: str = "data") -> EvaluationDataset:
+def dataset_from_rows(rows: Sequence[Mapping[str, Any]], source: str = "data") -> EvaluationDataset:
     columns: dict[str, None] = {}
     for i, row in enumerate(rows):
         if isinstance(row, Sample):

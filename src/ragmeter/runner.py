@@ -22,8 +22,7 @@ from typing import Any, Awaitable, Callable, Sequence
 import numpy as np
 
 from .breaker import CircuitBreaker, EndpointDown
-from .budget import (Budget, BudgetExceeded, check_budget, checked_tokens, prompt_token_bound,
-                     prompt_token_estimate)
+from .budget import Budget, BudgetExceeded, check_budget, checked_tokens, prompt_token_bound, prompt_token_estimate
 from .cache import Cache, cache_key
 from .cost import Usage, cost_of, load_prices, price_of
 from .deadline import Deadline, DeadlineExceeded
@@ -205,8 +204,8 @@ class CallRunner:
                 self.limit.observe(tokens.prompt + tokens.completion,
                                    rate_limits_from_headers(getattr(completion, "headers", None)))
         finally:  # the reservation is always given back, at what the reply cost
-            await self._settle(reserved, tokens and cost_of(self.price, tokens.prompt, tokens.completion),
-                               tokens and tokens.problem)
+            await self._settle(reserved, cost_of(self.price, tokens.prompt, tokens.completion) if tokens else None,
+                               tokens.problem if tokens else None)
         if self.cache is not None and completion.finish_reason != "length" and check(completion.text):
             self.cache.put(key, {"text": completion.text, "finish_reason": completion.finish_reason},
                            self.model.id, prompt_version)

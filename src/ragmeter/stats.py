@@ -8,10 +8,10 @@ number of samples and of resamples.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Iterator
 
 import numpy as np
-
+from numpy.typing import ArrayLike
 
 MAX_BOOTSTRAP_N = 200_000
 BLOCK_VALUES = 1 << 20  # values resampled at a time: about 24 MiB of working memory (one resample at least)
@@ -27,7 +27,7 @@ def _blocks(n_resamples: int, n: int) -> Iterator[tuple[int, int]]:
         yield start, min(start + step, n_resamples)
 
 
-def bootstrap_ci(values: Sequence[float], confidence: float = 0.95, n_resamples: int = 1000,
+def bootstrap_ci(values: ArrayLike, confidence: float = 0.95, n_resamples: int = 1000,
                  seed: int = 0) -> tuple[float, float] | None:
     """Percentile bootstrap interval of the mean; None for no values. Above MAX_BOOTSTRAP_N
     values the normal approximation is used instead (the two agree closely at that size, and
@@ -67,7 +67,7 @@ class PairedComparison:
     ties: int
 
 
-def paired_bootstrap_ci(a: Sequence[float], b: Sequence[float], confidence: float = 0.95,
+def paired_bootstrap_ci(a: ArrayLike, b: ArrayLike, confidence: float = 0.95,
                         n_resamples: int = 2000, seed: int = 0) -> tuple[float, float]:
     d = np.asarray(b, dtype=float) - np.asarray(a, dtype=float)
     ci = bootstrap_ci(d, confidence, n_resamples, seed)
@@ -75,7 +75,7 @@ def paired_bootstrap_ci(a: Sequence[float], b: Sequence[float], confidence: floa
     return ci
 
 
-def paired_permutation_p(a: Sequence[float], b: Sequence[float], n_resamples: int = 10000,
+def paired_permutation_p(a: ArrayLike, b: ArrayLike, n_resamples: int = 10000,
                          seed: int = 0) -> float:
     """Two-sided sign-flip permutation test of mean(b - a) = 0; exact for n <= 16."""
     d = np.asarray(b, dtype=float) - np.asarray(a, dtype=float)
@@ -84,8 +84,8 @@ def paired_permutation_p(a: Sequence[float], b: Sequence[float], n_resamples: in
         return 1.0
     observed = abs(d.mean())
     if d.size <= 16:
-        signs = ((np.arange(2 ** d.size)[:, None] >> np.arange(d.size)) & 1) * 2 - 1
-        stats = np.abs((signs * d).mean(axis=1))
+        every_sign = ((np.arange(2 ** d.size)[:, None] >> np.arange(d.size)) & 1) * 2 - 1
+        stats = np.abs((every_sign * d).mean(axis=1))
         return float(np.count_nonzero(stats >= observed - 1e-12) / len(stats))
     rng = np.random.default_rng(seed)
     extreme = 0
@@ -98,7 +98,7 @@ def paired_permutation_p(a: Sequence[float], b: Sequence[float], n_resamples: in
     return float((extreme + 1) / (n_resamples + 1))
 
 
-def compare_paired(a: Sequence[float], b: Sequence[float], confidence: float = 0.95,
+def compare_paired(a: ArrayLike, b: ArrayLike, confidence: float = 0.95,
                    seed: int = 0, tie_tolerance: float = 1e-9) -> PairedComparison:
     x = np.asarray(a, dtype=float)
     y = np.asarray(b, dtype=float)

@@ -164,10 +164,15 @@ def _collect(ray, scored: Any, names: list[str], done: dict[tuple[int, str], Met
 
 def _assemble(n: int, names: list[str], done: dict[tuple[int, str], MetricResult],
               fresh: dict[int, dict[str, MetricResult]]) -> list[dict[str, MetricResult]]:
-    scores, missing = [], []
+    scores: list[dict[str, MetricResult]] = []
+    missing: list[int] = []
     for i in range(n):
-        row = {m: done[(i, m)] if (i, m) in done else fresh.get(i, {}).get(m) for m in names}
-        if any(r is None for r in row.values()):
+        row: dict[str, MetricResult] = {}
+        for m in names:
+            r = done[(i, m)] if (i, m) in done else fresh.get(i, {}).get(m)
+            if r is not None:
+                row[m] = r
+        if len(row) < len(names):
             missing.append(i)
         scores.append(row)
     if missing:
@@ -241,7 +246,7 @@ def evaluate_ray(ds: Any, metrics: Sequence[Any] | None = None, judge: Any = "lo
                           "(ragmeter evaluate --dry-run without --engine ray) on the same data.")
     chosen = resolve_metrics(metrics)
     names = [m.name for m in chosen]
-    store = RunStore(output) if output is not None else None  # the folder is ours, or this fails at once
+    store = RunStore(Path(output)) if output is not None else None  # the folder is ours, or this fails at once
     limiter = budget = None
     try:
         frames, data = read_in_order(_read(ray, ds))

@@ -112,7 +112,7 @@ def join_run(judge: Any, budget: Any, limit: float | None, deadline_s: float | N
     if deadline_s is not None and ends_at is not None:
         runner.deadline = RunDeadline(deadline_s, ends_at)
     if budget is not None:
-        runner.budget = RemoteBudget(budget, limit)
+        runner.budget = RemoteBudget(budget, limit)  # type: ignore[assignment]  # a Budget's methods, kept by an actor
     # evaluate() starts the runner for each batch; here every batch is part of the run started above,
     # so its deadline, budget and circuit breaker carry on from batch to batch
     runner.start_run = lambda *args, **kwargs: None  # type: ignore[method-assign]
@@ -161,7 +161,7 @@ class Scorer:
         with warnings.catch_warnings():  # the driver has warned about the data once, for all rows
             warnings.simplefilter("ignore", RagmeterWarning)
             result = evaluate(rows, metrics=self.metrics, judge=self.judge)
-        out = {INDEX: indices}
+        out: dict[str, list[Any]] = {INDEX: indices}
         for m in self.metrics:
             out[m] = [json.dumps(row[m].to_dict(), ensure_ascii=False, default=_plain) for row in result.metric_results]
         stats = {"judge_batches": result.provenance.get("judge_batches", {}),

@@ -191,7 +191,7 @@ class Judge(ABC):
         in flight, so that samples finish (and are stored) progressively."""
         return window
 
-    def start_run(self, deadline_s: float | None = None, spent_before: float = 0.0,
+    def start_run(self, deadline_s: float | None = None, spent_before: float = 0.0,  # noqa: B027 - nothing to do
                   on_spend: Callable[[float], None] | None = None) -> None:
         """A run begins: its deadline in seconds, what it spent before a resume (USD), and where
         to record what it spends. A judge that makes no calls has nothing to limit."""

@@ -8,8 +8,16 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from .text import (MEMO_CHARS, content_and_negation, content_set, numbers, premise_sentences, premise_windows,
-                   split_clauses, tokens)
+from .text import (
+    MEMO_CHARS,
+    content_and_negation,
+    content_set,
+    numbers,
+    premise_sentences,
+    premise_windows,
+    split_clauses,
+    tokens,
+)
 
 
 @dataclass

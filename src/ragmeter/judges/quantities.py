@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
-from typing import Iterable
+from typing import Iterable, cast
 
 from .text import NUMBER_WORD, best_covering, content_set, memo_short, numbers
 
@@ -44,7 +44,7 @@ def rounds_to(stated: str, given: str) -> bool:
         digits = str(abs(int(x)))
         unit = Decimal(10) ** (len(digits) - len(digits.rstrip("0")))
     else:
-        unit = Decimal(1).scaleb(x.as_tuple().exponent)
+        unit = Decimal(1).scaleb(cast(int, x.as_tuple().exponent))  # finite: a whole number
     return (y / unit).quantize(Decimal(1), rounding=ROUND_HALF_UP) * unit == x
 
 

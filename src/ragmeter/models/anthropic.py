@@ -62,7 +62,7 @@ class AnthropicChat(ChatModel):
         if system:
             payload["system"] = system
         mode = self.structured.current if schema is not None else "prompt"
-        if mode == "tool":
+        if mode == "tool" and schema is not None:
             name = str(schema.get("title") or "answer")
             payload["tools"] = [{"name": name, "description": "Record the answer in the required format.",
                                  "input_schema": {k: v for k, v in schema.items() if k != "title"}}]

@@ -62,7 +62,7 @@ def copy_for_loop(llm: Any, sdk_retries: int | None = 0) -> tuple[Any, Any]:
     if root is not None and hasattr(root, "copy"):
         import openai
 
-        http = openai.DefaultAsyncHttpxClient()
+        http: Any = openai.DefaultAsyncHttpxClient()
         new_root = root.copy(http_client=http, **retries)
         update = {"root_async_client": new_root, "async_client": new_root.chat.completions}
         if "include_response_headers" in type(llm).model_fields:
@@ -143,7 +143,7 @@ class LangchainLLMWrapper(ChatModel):
             model = self._per_loop.get(update)
             mode = self.structured.current if schema is not None else "prompt"
             try:
-                if mode == "prompt":
+                if mode == "prompt" or schema is None:
                     return _completion(await model.ainvoke(converted), None)
                 out = await self._runnable(model, schema, mode, update).ainvoke(converted)
                 return _completion(out["raw"], out.get("parsed"))
@@ -181,7 +181,8 @@ def _completion(reply: Any, parsed: Any) -> Completion:
     finish = meta.get("finish_reason") or meta.get("stop_reason")
     if finish == "max_tokens":
         finish = "length"
-    headers = meta.get("headers") if isinstance(meta.get("headers"), dict) else {}
+    headers = meta.get("headers")
+    headers = headers if isinstance(headers, dict) else {}
     return Completion(text, int(usage.get("input_tokens") or 0), int(usage.get("output_tokens") or 0), finish,
                       headers={str(k).lower(): str(v) for k, v in headers.items() if "ratelimit" in str(k).lower()})
 

@@ -90,7 +90,7 @@ class LlamaIndexLLM(ChatModel):
             update = self.sampling.update(temperature, max_tokens)
             llm, kwargs = self._with(self._for_loop(), update)
             mode = self.structured.current if schema is not None else "prompt"
-            if mode != "prompt":
+            if mode != "prompt" and schema is not None:
                 kwargs["response_format"] = response_format(schema, mode)
             try:
                 reply = await llm.achat(converted, **kwargs)

@@ -102,7 +102,7 @@ class OpenAICompatible(ChatModel):
             raise TransientError("the reply has no choices[0].message.content", kind="reply") from None
         if not isinstance(text, str):
             raise TransientError("the reply's message.content is not text", kind="reply")
-        usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
+        usage = _usage(data)
         return Completion(text, token_count(usage.get("prompt_tokens")), token_count(usage.get("completion_tokens")),
                           choice.get("finish_reason"), data, headers)
 
@@ -128,14 +128,15 @@ class OpenAIEmbeddings(Embedder):
         """One request: the rows in order and the tokens the server counted (0 if it did not say)."""
         data = await self._http.post("/embeddings", {"model": self.model, "input": list(texts)})
         items = data.get("data")
+        if not isinstance(items, list):
+            raise TransientError("the embeddings reply has no data[].embedding", kind="reply")
         try:
             rows = [item["embedding"] for item in sorted(items, key=lambda d: d.get("index", 0))]
         except (TypeError, KeyError, AttributeError):
             raise TransientError("the embeddings reply has no data[].embedding", kind="reply") from None
         if len(rows) != len(texts):
             raise TransientError(f"asked for {len(texts)} embeddings, got {len(rows)}", kind="reply")
-        usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
-        return rows, token_count(usage.get("prompt_tokens"))
+        return rows, token_count(_usage(data).get("prompt_tokens"))
 
     async def aembed(self, texts: Sequence[str]):
         rows: list[list[float]] = []
@@ -145,3 +146,9 @@ class OpenAIEmbeddings(Embedder):
 
     async def aclose(self) -> None:
         await self._http.aclose()
+
+
+def _usage(data: dict[str, Any]) -> dict[str, Any]:
+    """The reply's usage object ({} when it has none)."""
+    usage = data.get("usage")
+    return usage if isinstance(usage, dict) else {}

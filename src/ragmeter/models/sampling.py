@@ -41,7 +41,7 @@ def _library_default(llm: Any, name: str) -> Any:
 def client_settings(llm: Any) -> dict[str, Any]:
     """The sampling settings the user set on the model (kept as they are), by name."""
     fields = getattr(type(llm), "model_fields", {})
-    chosen = getattr(llm, "model_fields_set", set())
+    chosen: set[str] = getattr(llm, "model_fields_set", set())
     extra: dict[str, Any] = {}
     for attr in ("model_kwargs", "additional_kwargs"):
         value = getattr(llm, attr, None)
@@ -86,7 +86,7 @@ class Sampling:
 
     def update(self, temperature: float | None, max_tokens: int | None) -> dict[str, Any]:
         """The judge's settings the model should use on this call (an empty dict: none)."""
-        wanted = {"temperature": temperature, "max_tokens": max_tokens or None}
+        wanted: dict[str, Any] = {"temperature": temperature, "max_tokens": max_tokens or None}
         out = {n: wanted[n] for n in self.settable if wanted[n] is not None and n not in self.refused}
         if "temperature" in out and not _allowed_temperature(self.llm, out["temperature"]):
             self.refused["temperature"] = "the model's own validation does not take it"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from ..errors import ConfigError, MissingExtraError
 from .base import ChatModel, Completion, Message
@@ -27,7 +27,8 @@ class TransformersChat(ChatModel):
         kwargs = {"gguf_file": gguf_file} if gguf_file else {}
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(str(model), **kwargs)
-            self.model = AutoModelForCausalLM.from_pretrained(str(model), **kwargs).to(device)
+            loaded: Any = AutoModelForCausalLM.from_pretrained(str(model), **kwargs)
+            self.model = loaded.to(device)
         except (OSError, ValueError) as exc:
             raise ConfigError(f"could not load the transformers model '{model}': {exc}") from None
         self.model.eval()
@@ -39,7 +40,7 @@ class TransformersChat(ChatModel):
     def _prompt(self, messages: Sequence[Message]) -> str:
         chat = [{"role": m.role, "content": m.content} for m in messages]
         if getattr(self.tokenizer, "chat_template", None):
-            return self.tokenizer.apply_chat_template(chat, tokenize=False, add_generation_prompt=True)
+            return cast(str, self.tokenizer.apply_chat_template(chat, tokenize=False, add_generation_prompt=True))
         return "\n\n".join(f"{m.role.upper()}: {m.content}" for m in messages) + "\n\nASSISTANT:"
 
     def _generate(self, messages: Sequence[Message], max_tokens: int | None) -> Completion:
@@ -53,7 +54,7 @@ class TransformersChat(ChatModel):
             output = self.model.generate(**inputs, max_new_tokens=limit, do_sample=False,
                                          pad_token_id=self.tokenizer.pad_token_id or self.tokenizer.eos_token_id or 0)
         new = output[0][inputs["input_ids"].shape[1]:]
-        text = self.tokenizer.decode(new, skip_special_tokens=True)
+        text = cast(str, self.tokenizer.decode(new, skip_special_tokens=True))  # one sequence: one text
         finish = "length" if len(new) >= limit else "stop"
         return Completion(text, int(inputs["input_ids"].shape[1]), int(len(new)), finish)
 

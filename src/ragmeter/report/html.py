@@ -86,7 +86,7 @@ def build(result: Result, other: Result | None = None, names: tuple[str, str] = 
         pairs = _pairs(result, other)
         if max_samples is not None and len(pairs) > max_samples:
             pairs = worst_pairs(result, other, pairs, shared, max_samples)
-            keeps = [[i for i, _ in pairs], [j for _, j in pairs]]
+            keeps: list[list[int] | None] = [[i for i, _ in pairs], [j for _, j in pairs]]
             pairs = [(k, k) for k in range(len(pairs))]
         else:
             keeps = [None, None]

@@ -13,7 +13,7 @@ A comparison holds its pairs as indices into the two runs.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..results import Result
 
@@ -63,14 +63,15 @@ def _relevant(per_context: list[list[str]], contexts: list[str] | None, answer: 
     return [[locate(s, contexts, k) for s in sentences] for k, sentences in enumerate(per_context)]
 
 
-EVIDENCE = {"faithfulness": ("claims", _claims), "context_precision": ("chunks", _chunks),
+EVIDENCE: dict[str, tuple[str, Callable[..., Any]]] = {"faithfulness": ("claims", _claims), "context_precision": ("chunks", _chunks),
             "context_relevancy": ("relevant_sentences", _relevant)}
 
 
 def _entry(metric: str, r: Any, contexts: list[str] | None, answer: str | None) -> list:
     entry: list[Any] = [_round(r.score), r.reason, STATUS.get(r.status, 2), None]
-    key, encode = EVIDENCE.get(metric, (None, None))
-    if key and isinstance(r.evidence, dict) and r.evidence.get(key):
+    evidence = EVIDENCE.get(metric)
+    if evidence is not None and isinstance(r.evidence, dict) and r.evidence.get(evidence[0]):
+        key, encode = evidence
         entry[3] = encode(r.evidence[key], contexts, answer)
     if entry[3] is None:  # trailing defaults left out: no evidence, then status ok
         entry.pop()
@@ -132,11 +133,15 @@ def worst_first(result: Result, n: int) -> list[int]:
     return order[:n]
 
 
+def _change(before: float | None, after: float | None) -> float:
+    """after - before; -1 (a drop as large as can be) when either is unscored."""
+    return after - before if before is not None and after is not None else -1.0
+
+
 def worst_pairs(a: Result, b: Result, pairs: list[tuple[int, int]], metrics: list[str], n: int) -> list[tuple[int, int]]:
     """The n pairs with the biggest drop from a to b on any metric (a pair unscored on one side first)."""
     def drop(pair: tuple[int, int]) -> float:
         ra, rb = a.metric_results[pair[0]], b.metric_results[pair[1]]
-        deltas = [(rb[m].score - ra[m].score) if ra[m].score is not None and rb[m].score is not None else -1.0
-                  for m in metrics]
+        deltas = [_change(ra[m].score, rb[m].score) for m in metrics]
         return min(deltas) if deltas else 0.0
     return sorted(pairs, key=drop)[:n]

@@ -10,7 +10,6 @@ import numpy as np
 
 from ..errors import ConfigError, MissingExtraError
 from ..results import Result
-
 from .svg import RUN_COLOURS as COLOURS  # a run's own colour, as in the HTML report: never green/red by order
 
 
@@ -35,14 +34,18 @@ def _shared_metrics(runs: Mapping[str, Result], metrics: Sequence[str] | None) -
     return shared
 
 
+def _gap(high: float | None, low: float | None) -> float:
+    return high - low if high is not None and low is not None else 0.0
+
+
 def grouped_bars(ax, runs: Mapping[str, Result], metrics: list[str]) -> None:
     width = 0.8 / len(runs)
     x = np.arange(len(metrics))
     for i, (name, result) in enumerate(runs.items()):
         aggs = [result.aggregates[m] for m in metrics]
         means = np.array([a.mean if a.mean is not None else 0.0 for a in aggs])
-        low = np.array([a.mean - a.ci_low if a.ci_low is not None else 0.0 for a in aggs])
-        high = np.array([a.ci_high - a.mean if a.ci_high is not None else 0.0 for a in aggs])
+        low = np.array([_gap(a.mean, a.ci_low) for a in aggs])
+        high = np.array([_gap(a.ci_high, a.mean) for a in aggs])
         pos = x - 0.4 + width * (i + 0.5)
         ax.bar(pos, means, width=width, color=COLOURS[i % len(COLOURS)], label=name,
                yerr=np.vstack([low, high]), capsize=3, ecolor="black")
@@ -58,7 +61,7 @@ def grouped_bars(ax, runs: Mapping[str, Result], metrics: list[str]) -> None:
 
 def distributions(ax, runs: Mapping[str, Result], metrics: list[str]) -> None:
     width = 0.8 / len(runs)
-    for i, (name, result) in enumerate(runs.items()):
+    for i, result in enumerate(runs.values()):
         data = [[s for s in result.scores(m) if s is not None] or [np.nan] for m in metrics]
         pos = np.arange(len(metrics)) - 0.4 + width * (i + 0.5)
         parts = ax.boxplot(data, positions=pos, widths=width * 0.9, patch_artist=True, showfliers=True)

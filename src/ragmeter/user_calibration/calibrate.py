@@ -16,10 +16,10 @@ import numpy as np
 from ..errors import ConfigError, DatasetError, RagmeterWarning
 from ..stats import bootstrap_ci
 from .agreement import agreement, reliability
+from .corrected import corrected_means
 from .labels import read_labels
 from .mapping import METHODS, fit_map
 from .match import match_samples
-from .corrected import corrected_means
 from .ppi import labels_mean
 from .record import SCHEMA, Calibration
 

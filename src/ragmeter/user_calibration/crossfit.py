@@ -26,9 +26,8 @@ its coverage is checked by simulation in benchmarks/ppi_coverage.py.
 
 from __future__ import annotations
 
-from typing import Sequence
-
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .mapping import fit_map
 from .ppi import MeanEstimate, _estimate, _var, tuned_weight
@@ -62,7 +61,7 @@ def crossfit_predictions(labels: np.ndarray, labelled_scores: np.ndarray, unlabe
     return held_out, averaged / folds
 
 
-def crossfit_mean(labels: Sequence[float], labelled_scores: Sequence[float], unlabelled_scores: Sequence[float],
+def crossfit_mean(labels: ArrayLike, labelled_scores: ArrayLike, unlabelled_scores: ArrayLike,
                   confidence: float = 0.95, folds: int = FOLDS, seed: int = 0, method: str = "isotonic",
                   lam: float | None = None) -> MeanEstimate:
     """The PPI++ mean of the labels over all samples, predicting each label by a map of the judge's

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from statistics import NormalDist
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ def _estimate(mean: float, variance: float, n: int, n_unlabelled: int, lam: floa
                         confidence)
 
 
-def labels_mean(labels: Sequence[float], confidence: float = 0.95) -> MeanEstimate:
+def labels_mean(labels: ArrayLike, confidence: float = 0.95) -> MeanEstimate:
     """The classical estimate: the labels' mean, +- z * sd / sqrt(n)."""
     y = np.asarray(labels, dtype=float)
     if y.size == 0:
@@ -96,7 +97,7 @@ def tuned_weight(labels: np.ndarray, scored: np.ndarray, unlabelled: np.ndarray)
     return (covariance / n) / denominator
 
 
-def corrected_mean(labels: Sequence[float], labelled_scores: Sequence[float], unlabelled_scores: Sequence[float],
+def corrected_mean(labels: ArrayLike, labelled_scores: ArrayLike, unlabelled_scores: ArrayLike,
                    confidence: float = 0.95, lam: float | None = None) -> MeanEstimate:
     """The PPI++ mean of the labels over all samples, using the judge's scores of the unlabelled ones.
 
