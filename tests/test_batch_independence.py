@@ -4,12 +4,12 @@ model calls pad each text to its own width and never run a lone text alone (onnx
 single-row routine sums in another order), and the logistic models sum each row on its own."""
 
 import numpy as np
-import pytest
+from extras import need_local
 
 from ragmeter import evaluate
 from ragmeter.demo import bad_rows, good_rows
 
-pytest.importorskip("onnxruntime")
+need_local()
 
 METRICS = ["faithfulness", "answer_relevancy", "context_precision", "context_recall", "context_relevancy",
            "answer_correctness", "answer_similarity"]

@@ -99,6 +99,7 @@ def cli(*args):
 
 
 def test_cli_check_compare_plot(tmp_path):
+    pytest.importorskip("matplotlib")
     good = evaluate(good_rows(), judge="lexical")
     bad = evaluate(bad_rows(), judge="lexical")
     good.save(tmp_path / "good" / "result.json")
@@ -130,6 +131,7 @@ def test_cli_check_compare_plot(tmp_path):
 
 
 def test_result_plot_returns_a_figure(tmp_path):
+    pytest.importorskip("matplotlib")
     result = evaluate(good_rows(), judge="lexical")
     fig = result.plot(tmp_path / "one.png")
     assert (tmp_path / "one.png").stat().st_size > 10_000

@@ -5,6 +5,7 @@ import asyncio
 
 import numpy as np
 import pytest
+from extras import need_local
 
 from ragmeter import evaluate
 from ragmeter.demo import bad_rows, good_rows
@@ -14,6 +15,8 @@ from ragmeter.judges.base import SupportItem
 from ragmeter.judges.contextual import CLOSEST_SENTENCES, ContextualCoverage, closest_sentences, premise_pieces
 from ragmeter.judges.features import CONTEXTUAL_SUPPORT_FEATURES, SUPPORT_FEATURES, VERIFIED_SUPPORT_FEATURES
 from ragmeter.judges.local import LocalJudge
+
+need_local()
 
 TOWER = "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall."
 

@@ -6,9 +6,12 @@ in test_direction.py, test_quantities.py, test_opposites.py and test_frequency.p
 import asyncio
 
 import pytest
+from extras import need_local
 
 from ragmeter.judges.base import SupportItem
 from ragmeter.judges.local import NEGATION_CAP, LocalJudge
+
+need_local()
 
 CASES = {  # evidence, a claim it states and how well supported at least, claims it contradicts
     # (each scored 0.87 to 0.985 before its check)

@@ -5,12 +5,15 @@ import asyncio
 import pickle
 
 import pytest
+from extras import need_local
 
 from ragmeter import evaluate
 from ragmeter.errors import ConfigError
 from ragmeter.judges.base import SupportItem
 from ragmeter.judges.local import LocalJudge
 from ragmeter.models.cross_encoder import SHIPPED, OnnxCrossEncoder
+
+need_local()
 
 CANBERRA = "Canberra is the capital of Australia. Sydney is its largest city."
 WARFARIN = ("Warfarin is contraindicated in pregnancy because it can cause birth defects and bleeding in the fetus. "

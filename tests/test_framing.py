@@ -2,6 +2,7 @@
 hedge beside an answer) does not count as a claim, or against relevance."""
 
 import pytest
+from extras import need_local
 
 from ragmeter import evaluate
 from ragmeter.judges.framing import is_chatter, without_attribution
@@ -18,6 +19,7 @@ PLAIN = "The target INR is 2.0–3.0."
 
 @pytest.fixture(scope="module")
 def judge():
+    need_local()
     return LocalJudge()
 
 

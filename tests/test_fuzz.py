@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from extras import need_local
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -62,6 +63,7 @@ def test_every_metric_on_arbitrary_unicode(question, answer, contexts, reference
 
 @pytest.fixture(scope="module")
 def local_judge():
+    need_local()
     from ragmeter.judges.local import LocalJudge
 
     return LocalJudge()

@@ -3,6 +3,7 @@
 import asyncio
 
 import pytest
+from extras import need_local
 
 from ragmeter import evaluate
 from ragmeter.judges.base import AnswerRelevanceItem
@@ -18,6 +19,7 @@ TERSE = "Via the ballast tanks of ships."
 
 @pytest.fixture(scope="module")
 def judge():
+    need_local()
     return LocalJudge()
 
 

@@ -10,6 +10,7 @@ import sys
 import warnings
 
 import pytest
+from extras import need_local
 
 from ragmeter import ConfigError, RagmeterWarning, evaluate
 from ragmeter.cells import DEFAULT_MAX_CELL_CHARS, cut
@@ -91,6 +92,7 @@ def test_every_text_field_is_capped_and_the_summary_stays_one_line():
 
 
 def test_the_offline_model_judge_reads_the_cut_text():
+    need_local()
     data = rows(2)
     data[0]["answer"] = long_text(1_000_000)
     with warnings.catch_warnings(record=True) as caught:

@@ -179,6 +179,7 @@ def test_anthropic_messages_api(server, monkeypatch):
 
 def test_seed003_langchain_wrappers(server, seed003_samples):
     pytest.importorskip("langchain_openai")
+    pytest.importorskip("datasets")
     from datasets import Dataset
     from langchain_openai import ChatOpenAI, OpenAIEmbeddings
 

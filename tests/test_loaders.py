@@ -29,6 +29,8 @@ def test_alias_generations_give_the_same_sample(row):
 
 
 def test_every_container_format(tmp_path):
+    pytest.importorskip("datasets")
+    pytest.importorskip("pyarrow")  # parquet
     rows = [ROW_V01, {**ROW_V01, "question": "second?"}]
     frames = {
         "list": rows,

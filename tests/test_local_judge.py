@@ -7,6 +7,7 @@ import sys
 
 import numpy as np
 import pytest
+from extras import need_local
 
 from ragmeter import evaluate
 from ragmeter.demo import bad_rows, good_rows
@@ -16,6 +17,8 @@ from ragmeter.judges.features import name_closeness, negation_flip
 from ragmeter.judges.local import LocalJudge
 from ragmeter.judges.text import content_set, negated, number_agreement, split_clauses
 from ragmeter.models.static_embedder import DEFAULT_STATIC_MODEL
+
+need_local()
 
 
 @pytest.fixture(scope="module")

@@ -4,6 +4,7 @@ prose they stand for."""
 import asyncio
 
 import pytest
+from extras import need_local
 
 from ragmeter import evaluate
 from ragmeter.judges.base import AnswerRelevanceItem, SupportItem
@@ -23,6 +24,7 @@ MARKDOWN = ("## Answer\n\n**Summary:**\n\n- The Eiffel Tower was built in **1889
 
 @pytest.fixture(scope="module")
 def judge():
+    need_local()
     return LocalJudge()
 
 

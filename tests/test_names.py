@@ -4,6 +4,7 @@ evidence lacks it and the evidence word nearest to it is a name."""
 import asyncio
 
 import pytest
+from extras import need_local
 
 from ragmeter.judges.base import SupportItem
 from ragmeter.judges.local import LocalJudge
@@ -17,6 +18,7 @@ EVIDENCE = ("In 2016, Microsoft acquired LinkedIn for $26.2 billion. "
 
 @pytest.fixture(scope="module")
 def judge():
+    need_local()
     return LocalJudge(contextual=False)
 
 

@@ -1,6 +1,7 @@
 """A refusal is no claim, and a leading yes or no is the answer's word, not part of its claim."""
 
 import pytest
+from extras import need_local
 
 from ragmeter import evaluate
 from ragmeter.judges.lexical import split_into_claims
@@ -35,6 +36,7 @@ def test_yes_or_no_opening_is_left_out_of_the_claim():
 
 
 def test_a_correct_refusal_is_skipped_by_faithfulness_and_the_rest_still_scored():
+    need_local()
     rows = [{"question": "When was the bridge repainted?", "answer": "I'm sorry, the documents do not say.",
              "contexts": ["The bridge opened in 1932. It carries eight lanes of traffic."]},
             {"question": "When did the bridge open?", "answer": "The bridge opened in 1932.",

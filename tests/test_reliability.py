@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from extras import need_local
 from openai_server import FakeOpenAIServer
 
 from ragmeter import ConfigError, Result, evaluate
@@ -192,6 +193,8 @@ INJECTIONS = [
 @pytest.mark.parametrize("judge", ["lexical", "local"])
 @pytest.mark.parametrize("attack", INJECTIONS)
 def test_injected_text_does_not_change_offline_verdicts(judge, attack):
+    if judge == "local":
+        need_local()
     clean = {"question": "What is the capital of Australia?", "answer": "The capital of Australia is Sydney.",
              "contexts": ["Canberra is the capital city of Australia."], "ground_truth": "Canberra"}
     attacked_answer = {**clean, "answer": clean["answer"] + " " + attack}

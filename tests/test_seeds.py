@@ -32,6 +32,7 @@ def test_seed000_hallucinated_claim_is_named(demo_results):
 
 
 def test_seed003_code_runs_with_our_imports(seed003_samples, capsys):
+    pytest.importorskip("datasets")
     from datasets import Dataset
 
     from ragmeter.metrics import answer_relevancy, context_precision, context_recall, faithfulness
@@ -53,6 +54,7 @@ def test_seed003_code_runs_with_our_imports(seed003_samples, capsys):
 
 
 def test_seed003_dataset_from_dict(seed003_samples):
+    pytest.importorskip("datasets")
     from datasets import Dataset
 
     cols = {k: [s[k] for s in seed003_samples] for k in seed003_samples[0]}

@@ -3,6 +3,7 @@ otherwise is flagged; a rewording, a pronoun for a name, an acronym, a relative 
 subject is elsewhere, or a slot the passage states elsewhere with the same words is not."""
 
 import pytest
+from extras import need_local
 
 from ragmeter.judges.substitution import slot_substitution
 from ragmeter.judges.text import premise_sentences
@@ -60,6 +61,7 @@ def test_a_slot_stated_with_the_same_words_elsewhere_is_not_flagged():
 
 
 def test_the_judge_holds_a_flagged_claim_low():
+    need_local()
     from ragmeter import evaluate
 
     rows = [{"question": "What is the most paracetamol an adult can take?", "answer": answer,
