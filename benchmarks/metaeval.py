@@ -214,7 +214,9 @@ def markdown(all_results: dict[str, tuple[dict, dict, float]]) -> str:
              "so the two support figures are in-sample for them (their 5-fold cross-validated AUROCs are "
              "printed by `python benchmarks/calibrate.py --dry-run`). The validate-only grounding sets were "
              "never fitted on, by the judges' weights or by the trained models. `local-unverified` is the "
-             "default judge without its two trained cross-encoders: the feature judge of version 12.", "",
+             "default judge without its two trained cross-encoders: the feature judge of version 12. A judge "
+             "named with a version (`local-14`) is the figures of that earlier version, from its own run "
+             "(`--reuse`), set beside the current one.", "",
              "| figure | target | " + " | ".join(f"{n} judge" for n in names) + " | RAGAS paper (GPT-3.5) |",
              "|---|---|" + "---|" * len(names) + "---|"]
     for key, label in LABELS.items():

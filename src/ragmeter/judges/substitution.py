@@ -24,6 +24,7 @@ little of any premise clause to be read as a copy.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -47,9 +48,15 @@ _IRREGULAR = {"won": "will", "ca": "can"}
 _RAW = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 
 
+@lru_cache(maxsize=65536)
 def _word(token: str) -> str:
     token = re.sub(r"['’]s?$", "", token.lower())
     return NUMBER_WORDS.get(token, stem(token))
+
+
+@lru_cache(maxsize=16384)
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(words(text))
 
 
 def words(text: str) -> list[str]:
@@ -85,18 +92,27 @@ def _content(span: Sequence[str]) -> set[str]:
     return {w for w in span if w not in _STOP and w not in NEGATORS and not _is_number(w) and len(w) > 1}
 
 
+@lru_cache(maxsize=8192)
+def _sentence_candidates(sentence: str) -> tuple[tuple[tuple[str, ...], frozenset[str]], ...]:
+    """Word lists of the sentence and of its clauses, and of each turned round at its copula;
+    each with the words of the sentence."""
+    whole = frozenset(_words(sentence))
+    out: dict[tuple[str, ...], frozenset[str]] = {}
+    for text in dict.fromkeys([sentence, *split_clauses(sentence)]):
+        out.setdefault(_words(text), whole)
+        m = _COPULA.match(text.strip())
+        if m and len(m.group("b").split()) <= 8:
+            out.setdefault(_words(f"{m.group('b')} {m.group('v')} {m.group('a')}"), whole)
+    return tuple((c, w) for c, w in out.items() if c)
+
+
 def _candidates(sentences: Iterable[str]) -> list[tuple[list[str], frozenset[str]]]:
-    """Word lists of each premise sentence and clause, and of each turned round at its copula;
-    each with the words of the sentence it comes from."""
+    """Each premise sentence's candidates (_sentence_candidates), once each."""
     out: dict[tuple[str, ...], frozenset[str]] = {}
     for sentence in sentences:
-        whole = frozenset(words(sentence))
-        for text in dict.fromkeys([sentence, *split_clauses(sentence)]):
-            out.setdefault(tuple(words(text)), whole)
-            m = _COPULA.match(text.strip())
-            if m and len(m.group("b").split()) <= 8:
-                out.setdefault(tuple(words(f"{m.group('b')} {m.group('v')} {m.group('a')}")), whole)
-    return [(list(c), whole) for c, whole in out.items() if c]
+        for c, whole in _sentence_candidates(sentence):
+            out.setdefault(c, whole)
+    return [(list(c), whole) for c, whole in out.items()]
 
 
 def _same_number(x: str, y: str) -> bool:
@@ -147,20 +163,25 @@ class _Premises:
 
     def closest(self, said: list[str]) -> tuple[int, list[tuple[list[str], frozenset[str]]]]:
         """How many words, in order, the clause shares with the premise clauses that share the
-        most; and those clauses (the shortest of them), each with its sentence's words."""
-        best: list[tuple[list[str], frozenset[str]]] = []
-        best_key = (0, 0)
+        most, if at least enough to be a copy (else 0); and those clauses (the shortest of them),
+        each with its sentence's words."""
         bag = Counter(said)
-        for (premise, sentence), counts in zip(self.candidates, self.counts):
-            if sum((bag & counts).values()) < max(best_key[0], 1):  # cannot share as many words in order
-                continue
+        floor = max(MIN_MATCHED, math.ceil(MIN_SHARE * len(said)))
+        # at most as many words in order as in common: the likeliest first, the hopeless never
+        shared = sorted(((sum((bag & counts).values()), k) for k, counts in enumerate(self.counts)), reverse=True)
+        best: list[tuple[list[str], frozenset[str]]] = []
+        best_key = (floor - 1, 0)
+        for common, k in shared:
+            if common < best_key[0]:
+                break
+            premise, sentence = self.candidates[k]
             matched = sum(b.size for b in SequenceMatcher(None, said, premise, autojunk=False).get_matching_blocks())
             key = (matched, -len(premise))
             if key > best_key:
                 best, best_key = [(premise, sentence)], key
             elif key == best_key:
                 best.append((premise, sentence))
-        return best_key[0], best
+        return (best_key[0], best) if best else (0, [])
 
     def stated_elsewhere(self, word: str, rest: set[str], aligned: list[str]) -> bool:
         """Whether another premise clause has the word with at least half of the claim clause's
