@@ -50,8 +50,8 @@ def cut(text: str, limit: int) -> str:
     head = text[:limit + 1]  # one more: a sentence end or space just past the cap counts
     floor = max(0, limit - min(LOOK_BACK, limit // 5))
     last = None
-    for last in _SENTENCE_END.finditer(head, floor):
-        pass
+    for match in _SENTENCE_END.finditer(head, floor):
+        last = match
     if last is not None:
         return head[:last.end()].rstrip()
     space = max(head.rfind(" ", floor), head.rfind("\n", floor))
