@@ -4,6 +4,7 @@ model calls pad each text to its own width and never run a lone text alone (onnx
 single-row routine sums in another order), and the logistic models sum each row on its own."""
 
 import numpy as np
+import pytest
 from extras import need_local
 
 from ragmeter import evaluate
@@ -15,6 +16,7 @@ METRICS = ["faithfulness", "answer_relevancy", "context_precision", "context_rec
            "answer_correctness", "answer_similarity"]
 
 
+@pytest.mark.slow
 def test_scores_in_pieces_equal_scores_in_one_run_bit_for_bit():
     rows = good_rows() + bad_rows()
     whole = evaluate(rows, metrics=METRICS)

@@ -25,6 +25,7 @@ def server(monkeypatch, tmp_path):
         yield srv
 
 
+@pytest.mark.slow
 @needs_data
 def test_dry_run_prints_calls_tokens_and_cost_per_set_without_a_call(server, tmp_path, capsys):
     out = tmp_path / "llm.md"
@@ -39,6 +40,7 @@ def test_dry_run_prints_calls_tokens_and_cost_per_set_without_a_call(server, tmp
     assert "Cost estimate" in out.read_text() and "## Figures" not in out.read_text()
 
 
+@pytest.mark.slow
 @needs_data
 def test_a_tiny_run_writes_the_figures_with_the_estimate_first(server, tmp_path, capsys):
     out = tmp_path / "llm.md"
@@ -60,6 +62,7 @@ def test_dry_run_needs_llm(capsys):
     assert "--dry-run goes with --llm" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_calls_and_cost_per_prompt_and_per_metric_in_provenance(server):
     llm = OpenAICompatible("gpt-4o-mini", base_url=server.url, api_key="sk-test-key-0123456789")
     result = evaluate(good_rows(), metrics=CORE, llm=llm, cache=False)

@@ -40,6 +40,7 @@ def cli(server, tmp_path, *args):
                            "--out", str(tmp_path / "run"), *args], capture_output=True, text=True, env=env, timeout=120)
 
 
+@pytest.mark.slow
 def test_budget_holds_with_2048_token_replies_and_across_resume(server, tmp_path):
     """The issue's case: 2,048-token replies, 16 calls in flight; a $0.50 cap spent $6.57 before."""
     (tmp_path / "data.jsonl").write_text("\n".join(json.dumps(r) for r in rows(40)))
@@ -113,6 +114,7 @@ def test_dry_run_counts_the_calls_of_all_seven_metrics_and_prices_replies(server
     assert real.provenance["judge"]["usage"]["cost_usd"] <= estimate["cost_usd_max"]
 
 
+@pytest.mark.slow
 def test_embedding_calls_are_retried_priced_and_budgeted(server):
     model = OpenAICompatible("judge-model", base_url=server.url, api_key="sk-test")
     embedder = OpenAIEmbeddings("text-embedding-3-small", base_url=server.url, api_key="sk-test", batch_size=2)

@@ -42,6 +42,7 @@ def test_auroc_spearman_kappa_match_the_reference_implementations():
             assert ours == pytest.approx(sklearn_metrics.cohen_kappa_score(positive, predicted))
 
 
+@pytest.mark.slow
 def test_best_threshold_is_the_best_cut_by_kappa():
     for scores, positive in _cases(seed=1):
         threshold, kappa = best_threshold(scores, positive)

@@ -39,6 +39,7 @@ def setup(tmp_path_factory):
     return root, data, cal
 
 
+@pytest.mark.slow
 def test_evaluate_with_a_calibration_writes_mapped_scores_and_corrected_means(setup):
     root, data, cal = setup
     out = root / "run-calibrated"
@@ -59,6 +60,7 @@ def test_evaluate_with_a_calibration_writes_mapped_scores_and_corrected_means(se
     assert "faithfulness" in (out / "scores.csv").read_text().splitlines()[0]
 
 
+@pytest.mark.slow
 def test_evaluate_refuses_a_missing_calibration_before_scoring(setup, tmp_path):
     root, data, _ = setup
     proc = run("evaluate", str(data), "--judge", "lexical", "--out", str(tmp_path / "r"), "--calibration",
@@ -72,6 +74,7 @@ def test_evaluate_refuses_a_missing_calibration_before_scoring(setup, tmp_path):
     assert not (tmp_path / "r").exists()
 
 
+@pytest.mark.slow
 def test_check_use_corrected_gates_on_the_corrected_lower_bound(setup):
     root, _, cal = setup
     entry = json.loads(cal.read_text())["metrics"]["faithfulness"]
@@ -85,6 +88,7 @@ def test_check_use_corrected_gates_on_the_corrected_lower_bound(setup):
     assert fail.returncode == 1 and f"{low:.3f}" in fail.stdout
 
 
+@pytest.mark.slow
 def test_check_use_corrected_reads_the_calibration_evaluate_recorded(setup):
     root, data, cal = setup
     out = root / "run-calibrated-2"
@@ -93,6 +97,7 @@ def test_check_use_corrected_reads_the_calibration_evaluate_recorded(setup):
     assert run("check", str(out), "--use-corrected", "--min", "faithfulness=0").returncode == 0
 
 
+@pytest.mark.slow
 def test_check_use_corrected_without_labels_exits_2_with_one_error_line(setup, tmp_path):
     root, _, cal = setup
     proc = run("check", str(root / "run"), "--use-corrected", "--min", "faithfulness=0.5")

@@ -37,6 +37,7 @@ def labels_file(tmp_path):
     return path
 
 
+@pytest.mark.slow
 def test_json_output_has_every_promised_field_per_metric(run_folder, labels_file, tmp_path):
     saved = tmp_path / "cal.json"
     proc = run("calibrate", str(run_folder), str(labels_file), "--json", "--out", str(saved), "--resamples", "200")
@@ -58,6 +59,7 @@ def test_json_output_has_every_promised_field_per_metric(run_folder, labels_file
     assert "only 10 labelled samples" in proc.stderr and proc.stderr.startswith("ragmeter: warning: ")
 
 
+@pytest.mark.slow
 def test_text_output_and_python_api_agree(run_folder, labels_file):
     proc = run("calibrate", str(run_folder), str(labels_file), "--resamples", "200", "--metrics", "faithfulness")
     assert proc.returncode == 0, proc.stderr
@@ -68,6 +70,7 @@ def test_text_output_and_python_api_agree(run_folder, labels_file):
     assert f"{cal['faithfulness']['corrected_mean']:.3f}" in proc.stdout
 
 
+@pytest.mark.slow
 def test_saved_calibration_maps_another_run_for_check_and_report(run_folder, labels_file, tmp_path):
     saved = tmp_path / "cal.json"
     assert run("calibrate", str(run_folder), str(labels_file), "--out", str(saved), "--resamples", "50",
@@ -85,6 +88,7 @@ def test_saved_calibration_maps_another_run_for_check_and_report(run_folder, lab
     assert run("check", str(mapped), "--min", "faithfulness=0.0").returncode == 0
 
 
+@pytest.mark.slow
 def test_reliability_plot(run_folder, labels_file, tmp_path):
     pytest.importorskip("matplotlib")
     figure = tmp_path / "reliability.png"
@@ -106,6 +110,7 @@ def test_user_errors_exit_2_with_one_line(run_folder, tmp_path, extra, expect):
     assert proc.stderr.startswith("ragmeter: error: ") and expect in proc.stderr
 
 
+@pytest.mark.slow
 def test_missing_run_labels_or_calibration_file(run_folder, tmp_path):
     for args, expect in ((["calibrate", str(tmp_path / "none"), str(tmp_path / "l.csv")], "no such result file"),
                          (["calibrate", str(run_folder), str(tmp_path / "l.csv")], "no such labels file"),

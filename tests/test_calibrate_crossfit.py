@@ -104,6 +104,7 @@ def test_both_means_given_from_min_labelled_and_the_narrower_reported():
     assert both["corrected_mapped"]["folds"] == 10 and both["corrected_mapped"]["map"] == "isotonic"
 
 
+@pytest.mark.slow
 def test_reported_interval_covers_95_percent_on_a_non_linear_judge():
     # 1,000 draws: standard error of the coverage 0.0069, so 93-97% is about 3 of them either side
     c = _benchmark().simulate("step_binary", draws=1000, n=200, seed=21, folds=10)

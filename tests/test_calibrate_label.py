@@ -35,6 +35,7 @@ def run_folder(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow
 def test_labels_a_seeded_sample_and_resumes_where_it_stopped(run_folder, tmp_path):
     out = tmp_path / "labels.csv"
     # sample 1: faithfulness 1, context_precision: 'x' is refused and asked again, then 0
@@ -61,6 +62,7 @@ def test_labels_a_seeded_sample_and_resumes_where_it_stopped(run_folder, tmp_pat
     assert "4 of 4 samples already labelled" in done.stdout and "all 4 samples labelled" in done.stdout
 
 
+@pytest.mark.slow
 def test_another_seed_draws_another_sample_and_says_the_file_has_others(run_folder, tmp_path):
     out = tmp_path / "labels.csv"
     label(str(run_folder), "--n", "3", "--out", str(out), "--metrics", "faithfulness", stdin="1\n1\n1\n")

@@ -14,6 +14,7 @@ def run(*args, cwd=None):
                           cwd=cwd, timeout=300)
 
 
+@pytest.mark.slow
 def test_evaluate_writes_result_and_prints_table(tmp_path):
     data = tmp_path / "data.jsonl"
     data.write_text("\n".join(json.dumps(r) for r in good_rows()))
@@ -26,6 +27,7 @@ def test_evaluate_writes_result_and_prints_table(tmp_path):
     assert (out / "scores.csv").exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("content,name,expect", [
     ("not json at all\n", "bad.jsonl", "line 1 is not valid JSON"),
     ('{"question": "q", "answer": "a"}\n', "nocontexts.jsonl", "needs the column 'retrieved_contexts'"),
@@ -44,6 +46,7 @@ def test_malformed_files_get_a_clear_error_and_no_traceback(tmp_path, content, n
     assert proc.stderr.startswith("ragmeter: error: ")
 
 
+@pytest.mark.slow
 def test_usage_errors_exit_2(tmp_path):
     for args in (["evaluate", str(tmp_path / "missing.jsonl")], ["evaluate", "x.jsonl", "--metrics", "nope"],
                  ["frobnicate"], []):
@@ -52,6 +55,7 @@ def test_usage_errors_exit_2(tmp_path):
         assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.slow
 def test_warnings_are_one_line_each(tmp_path):
     rows = [{**r, "contexts": r["contexts"][0]} for r in good_rows()]
     path = tmp_path / "d.jsonl"
@@ -62,6 +66,7 @@ def test_warnings_are_one_line_each(tmp_path):
     assert len(warnings) == 1 and "row(s) 0, 1, 2, 3, 4 and 3 more" in warnings[0]
 
 
+@pytest.mark.slow
 def test_demo_prints_both_pipelines_and_writes_the_report(tmp_path):
     proc = run("demo", "--judge", "lexical", "--out", str(tmp_path / "demo"))
     assert proc.returncode == 0, proc.stderr
@@ -71,6 +76,7 @@ def test_demo_prints_both_pipelines_and_writes_the_report(tmp_path):
     assert report.read_text().startswith("<!doctype html>")
 
 
+@pytest.mark.slow
 def test_report_command(tmp_path):
     run("demo", "--judge", "lexical", "--out", str(tmp_path / "d"))
     proc = run("report", str(tmp_path / "d" / "good"), "-o", str(tmp_path / "one.html"))

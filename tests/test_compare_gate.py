@@ -98,6 +98,7 @@ def cli(*args):
     return subprocess.run([sys.executable, "-m", "ragmeter.cli", *args], capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_cli_check_compare_plot(tmp_path):
     pytest.importorskip("matplotlib")
     good = evaluate(good_rows(), judge="lexical")
@@ -130,6 +131,7 @@ def test_cli_check_compare_plot(tmp_path):
     assert "good" in svg and "bad" in svg  # legend entries
 
 
+@pytest.mark.slow
 def test_result_plot_returns_a_figure(tmp_path):
     pytest.importorskip("matplotlib")
     result = evaluate(good_rows(), judge="lexical")
@@ -138,6 +140,7 @@ def test_result_plot_returns_a_figure(tmp_path):
     assert len(fig.axes) == 2
 
 
+@pytest.mark.slow
 def test_pytest_plugin_fixture(pytester):
     pytester.makepyfile("""
         from ragmeter import evaluate
@@ -152,6 +155,7 @@ def test_pytest_plugin_fixture(pytester):
     assert "Likely cause" in outcome.stdout.str()
 
 
+@pytest.mark.slow
 def test_example_reproduces_seed000(tmp_path):
     proc = subprocess.run([sys.executable, str(REPO / "examples" / "good_vs_bad_pipeline.py"), "--out", str(tmp_path)],
                           capture_output=True, text=True, timeout=600)

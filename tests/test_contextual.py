@@ -26,6 +26,7 @@ def judge():
     return LocalJudge()
 
 
+@pytest.mark.slow
 def test_token_states_are_read_for_the_claims_closest_premise_sentences_only(judge):
     premises = ["Bananas are yellow. The Eiffel Tower was completed in 1889.", "Paris is in France. Rain is wet."]
     sentences = [s for p in premises for s in p.split(". ")]
@@ -36,6 +37,7 @@ def test_token_states_are_read_for_the_claims_closest_premise_sentences_only(jud
         "Bananas are yellow.", "The Eiffel Tower was completed in 1889."]  # no more than there are: all of them
 
 
+@pytest.mark.slow
 def test_support_reads_token_states_of_the_closest_sentences_and_the_claim_only():
     fresh = LocalJudge()  # its token-state memo starts empty
     premise = ("Bananas are yellow. The Eiffel Tower was completed in 1889. Rain is wet. "
@@ -90,6 +92,7 @@ def test_token_weights_follow_the_static_model_by_word_piece(judge):
     assert isinstance(judge.contextual, ContextualCoverage)
 
 
+@pytest.mark.slow
 def test_contextual_support_rows_add_one_feature_and_use_their_own_weights(judge):
     rows, _ = judge.support_rows([([TOWER], ["The Eiffel Tower was completed in 1889."])])
     assert len(rows[0]) == len(VERIFIED_SUPPORT_FEATURES)  # the default judge adds the verifier's logit
@@ -114,6 +117,7 @@ def test_contextual_judge_separates_supported_from_contradicted_claims(judge):
     assert supported > 0.8 and negated <= 0.15 and wrong_height < supported - 0.2
 
 
+@pytest.mark.slow
 def test_contextual_judge_by_name_ranks_the_demo_pipelines():
     judge = resolve_judge("local")
     assert isinstance(judge, LocalJudge) and judge.contextual is not None and judge.name == "local"
@@ -126,12 +130,14 @@ def test_contextual_judge_by_name_ranks_the_demo_pipelines():
     assert good.provenance["judge"]["support_weights"] == "support_verified"
 
 
+@pytest.mark.slow
 def test_contextual_needs_a_transformer_encoder():
     with pytest.raises(ConfigError, match="contextual judge reads token states"):
         LocalJudge(answer_embedder="static", contextual=True)
     assert LocalJudge(answer_embedder="static").contextual is None  # by default, off without one
 
 
+@pytest.mark.slow
 def test_contextual_judge_pickles_for_worker_processes(judge):
     """evaluate_ray and process pools send the judge to workers: it travels as its settings
     and loads the model again there, with the same results."""

@@ -34,6 +34,7 @@ def judge(request):
     return LocalJudge(contextual=request.param)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", list(CASES))
 def test_a_contradicted_claim_is_held_to_the_cap(judge, case):
     evidence, stated, floor, contradicted = CASES[case]

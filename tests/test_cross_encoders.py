@@ -63,6 +63,7 @@ def test_a_missing_model_file_says_how_to_get_it(tmp_path):
         OnnxCrossEncoder(tmp_path / "nothing.onnx")
 
 
+@pytest.mark.slow
 def test_default_judge_records_both_models_and_local_fast_neither(judge):
     desc = judge.describe()
     assert desc["support_weights"] == "support_verified"

@@ -42,12 +42,14 @@ def summary(proc) -> str:
     return lines[0]
 
 
+@pytest.mark.slow
 def test_all_scored_exits_0_with_a_summary_line(data, tmp_path):
     proc = run("evaluate", str(data), "--judge", "lexical", "--out", str(tmp_path / "o"))
     assert proc.returncode == 0, proc.stderr
     assert summary(proc) == "ragmeter: 4 samples x 4 metrics: 16 of 16 results scored."
 
 
+@pytest.mark.slow
 def test_every_call_failing_exits_3_with_one_line(data, tmp_path, server):
     server.faults.append("always_malformed")
     args = ("evaluate", str(data), "--llm", "openai:judge-model", "--metrics", "faithfulness,context_precision",
@@ -83,6 +85,7 @@ def test_the_outcome_of_a_run_with_some_pipeline_errors():
     assert RunOutcome.of(result, max_error_rate=0.49).exit_code == 3
 
 
+@pytest.mark.slow
 def test_stopped_by_the_budget_exits_4(data, tmp_path, server):
     prices = tmp_path / "prices.json"
     prices.write_text(json.dumps({"openai:judge-model": [1000.0, 1000.0]}))
@@ -94,6 +97,7 @@ def test_stopped_by_the_budget_exits_4(data, tmp_path, server):
     assert "(budget" in line and "stopped by the budget (continue with --resume and a larger --budget)" in line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make_args,expect", [
     (lambda d, t: ["evaluate", str(t / "missing.jsonl")], "no such file"),
     (lambda d, t: ["evaluate", str(d), "--metrics", "nope"], "unknown metric"),

@@ -36,6 +36,7 @@ def entries(cache):
     return Cache(cache.path).info()["entries"]
 
 
+@pytest.mark.slow
 def test_unusable_replies_are_not_cached_and_a_rerun_asks_again(server, tmp_path):
     cache = Cache(tmp_path / "c.sqlite")
     server.faults.append("always_malformed")

@@ -51,6 +51,7 @@ def summary(proc) -> str:
     return lines[0]
 
 
+@pytest.mark.slow
 def test_an_unreachable_endpoint_exits_non_zero_fast_with_one_clear_line(tmp_path):
     proc, elapsed = run_cli(tmp_path, f"http://127.0.0.1:{closed_port()}/v1")
     assert proc.returncode == 3, proc.stdout + proc.stderr
@@ -60,6 +61,7 @@ def test_an_unreachable_endpoint_exits_non_zero_fast_with_one_clear_line(tmp_pat
     assert "connection failed: ConnectError" in line and "--resume" in line
 
 
+@pytest.mark.slow
 def test_a_refused_key_stops_the_run_after_a_few_requests(tmp_path, server):
     server.always = "401"
     proc, _ = run_cli(tmp_path, server.url)
@@ -143,6 +145,7 @@ def test_retry_after_is_capped(server):
     assert result.metric_results[0]["context_precision"].status == "ok"
 
 
+@pytest.mark.slow
 def test_the_deadline_cuts_off_a_call_in_flight(server):
     server.always, server.hang_seconds = "hang", 5.0
     model = OpenAICompatible("judge-model", base_url=server.url, api_key="sk-test")

@@ -46,6 +46,7 @@ def test_words_to_the_reader_are_not_claims():
     assert split_into_claims(f"Great question! {PLAIN} Let me know if you need more.") == [PLAIN]
 
 
+@pytest.mark.slow
 def test_framed_answers_score_as_the_plain_answer(judge):
     answers = [PLAIN, f"According to the documents, t{PLAIN[1:]}", f"{PLAIN} I hope this helps!",
                f"Great question! {PLAIN}"]

@@ -42,6 +42,7 @@ def check_result(result):
         assert agg.mean is None or not math.isnan(agg.mean)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.lists(row, min_size=1, max_size=6))
 def test_any_rows_give_a_result_or_a_dataset_error(rows):
@@ -54,6 +55,7 @@ def test_any_rows_give_a_result_or_a_dataset_error(rows):
     assert len(result) == len(rows)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(question=text, answer=text, contexts=st.lists(text, max_size=8), reference=text)
 def test_every_metric_on_arbitrary_unicode(question, answer, contexts, reference):
@@ -69,6 +71,7 @@ def local_judge():
     return LocalJudge()
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(question=text, answer=text, contexts=st.lists(text, max_size=5), reference=text)
 def test_local_judge_on_arbitrary_unicode(local_judge, question, answer, contexts, reference):
@@ -87,6 +90,7 @@ def test_any_file_content_loads_or_fails_clearly(tmp_path_factory, content, suff
         assert str(path) in str(exc)
 
 
+@pytest.mark.slow
 def test_hostile_sizes_and_shapes(local_judge):
     big = ("The quick brown fox jumps over the lazy dog. " * 23000)[:1_000_000]  # a 1 MB context
     rows = [
@@ -103,6 +107,7 @@ def test_hostile_sizes_and_shapes(local_judge):
         assert [s["id"] for s in result.samples][2:4] == ["dup", "dup"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("content,suffix", [
     (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", ".jsonl"),
     (b"PK\x03\x04 zip file", ".csv"),
@@ -119,6 +124,7 @@ def test_files_that_are_not_what_their_extension_says(tmp_path, content, suffix)
     assert proc.stderr.startswith("ragmeter: error: ") and "Traceback" not in proc.stderr
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(row, min_size=0, max_size=4))
 def test_cli_never_shows_a_traceback(tmp_path_factory, rows):

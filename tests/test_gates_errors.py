@@ -55,6 +55,7 @@ def test_the_answered_question_alone_would_pass(failing_run):
                                            "context_recall": 0.8}.items())
 
 
+@pytest.mark.slow
 def test_check_clinical_fails_on_pipeline_errors_and_says_why(failing_run):
     _, folder = failing_run
     proc = cli("check", str(folder), "--preset", "clinical")
@@ -68,6 +69,7 @@ def test_check_clinical_fails_on_pipeline_errors_and_says_why(failing_run):
     assert allowed.returncode == 0 and allowed.stdout.startswith("PASS"), allowed.stdout
 
 
+@pytest.mark.slow
 def test_lower_bound_over_one_sample_cannot_judge(failing_run):
     _, folder = failing_run
     proc = cli("check", str(folder), "--preset", "clinical", "--use-lower-bound", "--max-error-rate", "0.7")
@@ -115,6 +117,7 @@ def test_skips_count_too():
     assert check(result, {"faithfulness": 0.9, "context_recall": 0.8}, max_error_rate=0.5).passed
 
 
+@pytest.mark.slow
 def test_a_failed_judge_is_not_diagnosed_as_a_bad_pipeline():
     """bad_rows retrieve the wrong chunks: context precision is low. When the judge also failed on
     a sample, the gate says so and gives no diagnosis of the pipeline; without the failure it does."""

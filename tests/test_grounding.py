@@ -33,6 +33,7 @@ def test_the_gain_needs_a_relevant_sentence_that_holds_the_answer():
     assert grounding_gain(q, [(TERSE, 0.05)], []) == 0.0  # no contexts, no gain
 
 
+@pytest.mark.slow
 def test_a_terse_answer_scores_higher_with_its_context(judge):
     items = [AnswerRelevanceItem(QUESTION, TERSE), AnswerRelevanceItem(QUESTION, TERSE, (CONTEXT,)),
              AnswerRelevanceItem(QUESTION, "It caused a collapse of the anchovy fishery.", (CONTEXT,)),

@@ -91,6 +91,7 @@ def test_every_text_field_is_capped_and_the_summary_stays_one_line():
     assert all(r.status == "ok" for row in result.metric_results for r in row.values())
 
 
+@pytest.mark.slow
 def test_the_offline_model_judge_reads_the_cut_text():
     need_local()
     data = rows(2)
@@ -134,6 +135,7 @@ def test_resuming_with_another_cap_is_refused(tmp_path):
                      max_cell_chars=5_000)
 
 
+@pytest.mark.slow
 def test_cli_max_cell_chars_one_warning_line(tmp_path):
     data = rows(3)
     for row in data:

@@ -60,6 +60,7 @@ def run(llm, data, **kw):
     return evaluate(data, metrics=CORE, llm=llm, cache=False, timeout=10.0, **kw)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", CLIENTS)
 def test_every_client_sends_the_schema_and_matches_openai(kind, server, seed003_samples):
     data = rows(seed003_samples)
@@ -79,6 +80,7 @@ def test_every_client_sends_the_schema_and_matches_openai(kind, server, seed003_
     assert "response_format" in body or "tools" in body
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", CLIENTS)
 def test_two_evaluate_calls_in_one_process_and_inside_a_running_loop(kind, server, seed003_samples):
     from langchain_openai import OpenAIEmbeddings
@@ -101,6 +103,7 @@ def test_two_evaluate_calls_in_one_process_and_inside_a_running_loop(kind, serve
         assert statuses(result) == [["ok"] * 4] * len(data)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", CLIENTS)
 def test_one_in_four_calls_answered_429_fails_nothing_more(kind, server, seed003_samples):
     data = rows(seed003_samples)
@@ -114,6 +117,7 @@ def test_one_in_four_calls_answered_429_fails_nothing_more(kind, server, seed003
     assert faulty.provenance["judge"]["runner"]["concurrency"]["rate_limited"] >= 1
 
 
+@pytest.mark.slow
 def test_langchain_falls_back_when_the_server_refuses_response_format(server, seed003_samples):
     server.always = "reject_schema"  # a 400 naming response_format whenever it is sent
     model = make("langchain-openai", server)
@@ -124,6 +128,7 @@ def test_langchain_falls_back_when_the_server_refuses_response_format(server, se
     assert "tools" in server.chat_requests()[-1]["body"]
 
 
+@pytest.mark.slow
 def test_a_server_without_tools_or_schemas_gets_the_schema_in_the_prompt(seed003_samples):
     with FakeOpenAIServer() as server:  # answers JSON to ragmeter's prompts whatever it is sent
         server.always = "reject_schema"
@@ -139,6 +144,7 @@ def _status_error(cls, status: int, headers=None):
     return cls("boom", response=response, body=None)
 
 
+@pytest.mark.slow
 def test_errors_of_every_sdk_are_classified_by_status_and_type():
     import anthropic
     import openai

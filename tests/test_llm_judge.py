@@ -67,6 +67,7 @@ def test_second_run_makes_zero_calls(server, tmp_path):
     assert second.provenance["judge"]["usage"]["cache_hits"] > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", ["429", "500", "slow", "drop", "malformed", "fenced", "truncated"])
 def test_faults_are_survived(server, fault):
     server.faults.extend([fault] * 2)
@@ -83,6 +84,7 @@ def test_faults_are_survived(server, fault):
                    for m in r["body"]["messages"] if m["role"] == "user")
 
 
+@pytest.mark.slow
 def test_retry_after_is_honoured(server):
     server.retry_after = "0.4"
     server.faults.append("429")
@@ -177,6 +179,7 @@ def test_anthropic_messages_api(server, monkeypatch):
     assert "system" in request["body"]
 
 
+@pytest.mark.slow
 def test_seed003_langchain_wrappers(server, seed003_samples):
     pytest.importorskip("langchain_openai")
     pytest.importorskip("datasets")
@@ -204,6 +207,7 @@ def test_seed003_langchain_wrappers(server, seed003_samples):
     assert result.provenance["judge"]["model"].startswith("langchain:ChatOpenAI")
 
 
+@pytest.mark.slow
 def test_langchain_and_llama_index_models_in_process():
     from langchain_core.language_models import GenericFakeChatModel
     from langchain_core.messages import AIMessage
@@ -236,6 +240,7 @@ def test_langchain_and_llama_index_models_in_process():
     assert result.provenance["judge"]["model"].startswith("llama_index:JsonLLM")
 
 
+@pytest.mark.slow
 def test_local_transformers_model_never_crashes(tmp_path):
     """A tiny randomly initialised causal LM made in the test: its replies are noise, so the
     judge must repair once and then record an error with the raw output, not crash."""
@@ -255,6 +260,7 @@ def test_local_transformers_model_never_crashes(tmp_path):
     assert result.provenance["judge"]["model"] == "transformers:tiny"
 
 
+@pytest.mark.slow
 def test_rate_limiter_with_a_fake_clock():
     import asyncio
 
@@ -275,6 +281,7 @@ def test_rate_limiter_with_a_fake_clock():
     asyncio.run(scenario())
 
 
+@pytest.mark.slow
 def test_cache_cli(tmp_path, server, monkeypatch):
     import subprocess
     import sys
@@ -289,6 +296,7 @@ def test_cache_cli(tmp_path, server, monkeypatch):
     assert Cache(tmp_path / "cache.sqlite").info()["entries"] == 0
 
 
+@pytest.mark.slow
 def test_cli_evaluate_with_llm(server, tmp_path):
     import os
     import subprocess

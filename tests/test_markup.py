@@ -54,6 +54,7 @@ def test_headings_and_introductions_are_labels_not_claims():
         "\nKey causes were Economic decline.\nKey causes were Invasions.")
 
 
+@pytest.mark.slow
 def test_a_list_of_fragments_answers_through_its_lead_in(judge):
     question = "What are the side effects of metformin?"
     listed = ("Common side effects of metformin include:\n- Nausea\n- Diarrhea\n- Stomach upset\n\n"

@@ -75,6 +75,7 @@ def test_a_failed_quantisation_leaves_the_float_graph_with_a_warning(tmp_path, m
     assert embedder.embed(["Paris is in France."]).shape == (1, 384)
 
 
+@pytest.mark.slow
 def test_model_calls_on_several_threads_give_the_same_vectors_as_on_one(monkeypatch):
     """Model calls run on one thread each, as many at once as the process has cores; the
     batches are the same either way, so the vectors must be identical, in the texts' order."""

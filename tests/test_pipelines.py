@@ -14,6 +14,7 @@ REFERENCES = [q["ref"] for q in QA]
 CONTEXTS = {q["q"]: q["good_ctx"] for q in QA}
 
 
+@pytest.mark.slow
 def test_seed003_evaluate_rag_pipeline():
     pipeline = RAGPipeline(retrieve=lambda q: CONTEXTS[q], generate=lambda q, ctx: ctx[0])
     scores = evaluate_rag_pipeline(pipeline, QUESTIONS, REFERENCES)
@@ -23,6 +24,7 @@ def test_seed003_evaluate_rag_pipeline():
     assert scores["faithfulness"] > 0.6
 
 
+@pytest.mark.slow
 def test_pipeline_runs_concurrently_records_latency_and_survives_a_failure():
     active, peak = [0], [0]
     lock = threading.Lock()
@@ -48,6 +50,7 @@ def test_pipeline_runs_concurrently_records_latency_and_survives_a_failure():
     assert (df["faithfulness_status"] == "ok").sum() == 7
 
 
+@pytest.mark.slow
 def test_async_pipeline_functions():
     async def retrieve(q):
         await asyncio.sleep(0.01)
@@ -60,6 +63,7 @@ def test_async_pipeline_functions():
     assert result["faithfulness"] > 0.6
 
 
+@pytest.mark.slow
 def test_llama_index_query_engine_as_in_seed002(tmp_path):
     pytest.importorskip("llama_index.core")
     from llama_index.core import Document, Settings, VectorStoreIndex
@@ -88,6 +92,7 @@ def test_llama_index_query_engine_as_in_seed002(tmp_path):
     assert (df["context_recall_status"] == "ok").all()
 
 
+@pytest.mark.slow
 def test_langchain_retriever_and_chain():
     pytest.importorskip("langchain_core")
     from langchain_core.documents import Document
@@ -112,6 +117,7 @@ def test_langchain_retriever_and_chain():
     assert (df["context_recall_status"] == "ok").all()
 
 
+@pytest.mark.slow
 def test_langchain_runnable_returning_its_sources():
     pytest.importorskip("langchain_core")
     from langchain_core.runnables import RunnableLambda

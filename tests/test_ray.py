@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 ray = pytest.importorskip("ray")
+pytestmark = pytest.mark.slow  # a local Ray cluster per module: every test takes seconds
 
 from conftest import numbered_demo_rows  # noqa: E402
 from openai_server import FakeOpenAIServer  # noqa: E402

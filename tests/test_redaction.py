@@ -29,6 +29,7 @@ def assert_no_canary(root, *texts):
         assert CANARY.lower() not in text.lower()
 
 
+@pytest.mark.slow
 def test_a_key_echoed_by_the_server_reaches_no_file_via_the_command_line(tmp_path):
     data = tmp_path / "data.jsonl"
     data.write_text("\n".join(json.dumps(r) for r in good_rows()[:4]))
@@ -48,6 +49,7 @@ def test_a_key_echoed_by_the_server_reaches_no_file_via_the_command_line(tmp_pat
     assert_no_canary(tmp_path, proc.stdout, proc.stderr)
 
 
+@pytest.mark.slow
 def test_a_key_echoed_by_the_server_reaches_no_file_via_the_api(tmp_path, monkeypatch):
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)  # known only as the client's key
     from ragmeter.llms import OpenAICompatible

@@ -35,6 +35,7 @@ def test_yes_or_no_opening_is_left_out_of_the_claim():
     assert split_into_claims("No. 5 is the best-selling perfume.") == ["No. 5 is the best-selling perfume."]
 
 
+@pytest.mark.slow
 def test_a_correct_refusal_is_skipped_by_faithfulness_and_the_rest_still_scored():
     need_local()
     rows = [{"question": "When was the bridge repainted?", "answer": "I'm sorry, the documents do not say.",

@@ -42,6 +42,7 @@ def standalone_server(tmp_path):
     proc.wait()
 
 
+@pytest.mark.slow
 def test_kill_9_then_resume_redoes_nothing_and_equals_an_uninterrupted_run(tmp_path, standalone_server):
     data = tmp_path / "data.jsonl"
     data.write_text("\n".join(json.dumps(r) for r in many_rows()))
@@ -109,6 +110,7 @@ def test_budget_stop_then_resume_finishes_the_run(tmp_path):
         assert len(server.chat_requests()) - n == errors  # only the unfinished samples were asked again
 
 
+@pytest.mark.slow
 def test_api_keys_never_reach_any_output(tmp_path, capfd, monkeypatch):
     canary = "sk-CANARY-7f3a9c1e5b"
     monkeypatch.setenv("OPENAI_API_KEY", canary)
@@ -140,6 +142,7 @@ def _open_cache_at_once(path, barrier) -> None:
     Cache(path).put(cache_key("k", os.getpid()), {"pid": os.getpid()})
 
 
+@pytest.mark.slow
 def test_processes_opening_a_new_cache_at_once_all_succeed(tmp_path):
     # switching a new file to WAL used to fail at once with "database is locked" in some of
     # the processes (11 of 480 here before the fix)
@@ -158,6 +161,7 @@ def test_processes_opening_a_new_cache_at_once_all_succeed(tmp_path):
         assert Cache(path).info()["entries"] == 12
 
 
+@pytest.mark.slow
 def test_two_processes_share_one_cache(tmp_path):
     script = (
         "import sys; sys.path.insert(0, {here!r})\n"
@@ -190,6 +194,7 @@ INJECTIONS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("judge", ["lexical", "local"])
 @pytest.mark.parametrize("attack", INJECTIONS)
 def test_injected_text_does_not_change_offline_verdicts(judge, attack):

@@ -48,6 +48,7 @@ def runs():
     return evaluate(good_rows(), judge="lexical"), evaluate(rows, judge="lexical")
 
 
+@pytest.mark.slow
 def test_summary_matches_the_result_and_nothing_leaves_the_file(page, runs, tmp_path):
     good, bad = runs
     path = good.to_html(tmp_path / "report.html", bad, names=("good", "bad"))
@@ -65,6 +66,7 @@ def test_summary_matches_the_result_and_nothing_leaves_the_file(page, runs, tmp_
     assert page.errors == []
 
 
+@pytest.mark.slow
 def test_sort_filter_search_and_open_a_sample(page, runs, tmp_path):
     good, bad = runs
     page.goto(bad.to_html(tmp_path / "r.html").as_uri())
@@ -125,6 +127,7 @@ def test_comparison_view_shows_deltas_and_regressions_first(page, runs, tmp_path
     assert values == sorted(values) and values[0] < 0
 
 
+@pytest.mark.slow
 def test_ten_thousand_samples_stay_paginated(page, tmp_path):
     n = 10_000
     samples = [{"id": str(i), "user_input": f"question {i}", "response": f"answer {i}", "retrieved_contexts": [f"ctx {i}"],

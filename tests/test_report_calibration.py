@@ -57,6 +57,7 @@ def _ci(pair) -> str:
     return f"[{pair[0]:.3f}, {pair[1]:.3f}]"
 
 
+@pytest.mark.slow
 def test_the_summary_shows_the_corrected_means_per_metric(browser, made):
     root, raw, mapped = made
     record = mapped.provenance["calibration"]
@@ -92,6 +93,7 @@ def test_the_summary_shows_the_corrected_means_per_metric(browser, made):
     assert pg.errors == [] and all(u.startswith(("file://", "data:", "about:")) for u in pg.requests)
 
 
+@pytest.mark.slow
 def test_a_sample_shows_its_mapped_and_its_judge_score(browser, made):
     root, raw, mapped = made
     pg = open_page(browser)
@@ -110,6 +112,7 @@ def test_a_sample_shows_its_mapped_and_its_judge_score(browser, made):
     assert pg.errors == []
 
 
+@pytest.mark.slow
 def test_file_names_and_warnings_are_escaped(browser, made, tmp_path):
     root, _, mapped = made
     pg = open_page(browser)
@@ -132,6 +135,7 @@ def test_file_names_and_warnings_are_escaped(browser, made, tmp_path):
     assert pg.evaluate("window.__xss === undefined") and pg.errors == []
 
 
+@pytest.mark.slow
 def test_a_run_with_no_labelled_sample_gets_the_map_only(browser, made, tmp_path):
     root, _, _ = made
     rows = [{"id": f"other{i}", **row} for i, row in enumerate(good_rows()[:5])]
@@ -149,6 +153,7 @@ def test_a_run_with_no_labelled_sample_gets_the_map_only(browser, made, tmp_path
     assert pg.errors == []
 
 
+@pytest.mark.slow
 def test_one_run_mapped_and_one_not_are_flagged_and_plain_runs_are_unchanged(browser, made, tmp_path):
     root, raw, mapped = made
     pg = open_page(browser)

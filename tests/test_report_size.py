@@ -37,6 +37,7 @@ def small():
     return a, b
 
 
+@pytest.mark.slow
 def test_each_run_is_embedded_once_and_pairs_are_indices(small):
     a, b = small
     data = payload(render(a, b, names=("base", "candidate")))
@@ -100,6 +101,7 @@ def test_a_demo_report_still_escapes_and_names_both_runs():
     assert "good &lt;b&gt;" in html and "good <b>" not in html.split('id="ragmeter-data">')[0]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not __import__("shutil").which("chromium"), reason="Debian's chromium is not installed")
 def test_ten_thousand_vs_ten_thousand(tmp_path):
     """Measured on this machine: one run 24.9 MB, the two compared 50.6 MB (ratio 2.03; 202.1 MB and

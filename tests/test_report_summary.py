@@ -26,6 +26,7 @@ def _cards(pg):
     return {c.get_attribute("data-metric"): c for c in pg.locator(".dcard").all()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("order", ["good first", "bad first"])
 def test_summary_names_the_better_run_per_metric_and_colours_by_meaning(browser, demo, tmp_path, order):
     (a, b), names = (demo, ("good pipeline", "bad pipeline")) if order == "good first" else \
@@ -55,6 +56,7 @@ def test_summary_names_the_better_run_per_metric_and_colours_by_meaning(browser,
     assert pg.errors == [] and all(u.startswith(("file://", "data:", "about:")) for u in pg.requests)
 
 
+@pytest.mark.slow
 def test_a_ci_and_a_p_value_that_disagree_are_explained(browser, demo, tmp_path):
     good, bad = demo
     pg = open_page(browser)
@@ -70,6 +72,7 @@ def test_a_ci_and_a_p_value_that_disagree_are_explained(browser, demo, tmp_path)
     assert disagreeing >= 1  # answer_relevancy in the demo: CI excludes 0, p = 0.0625
 
 
+@pytest.mark.slow
 def test_scores_are_coloured_by_value_not_by_status(browser, tmp_path):
     run = tricky_result()
     pg = open_page(browser)
@@ -85,6 +88,7 @@ def test_scores_are_coloured_by_value_not_by_status(browser, tmp_path):
     assert "sv-mid" in mean.get_attribute("class")  # (0 + 1 + 0.62 + 0.45) / 4 = 0.518
 
 
+@pytest.mark.slow
 def test_runs_scored_differently_are_flagged_in_the_summary_and_in_compare(browser, demo, tmp_path):
     good, _ = demo
     other = Result(good.samples, good.metric_results, good.metrics, copy.deepcopy(good.provenance))
@@ -107,6 +111,7 @@ def test_runs_scored_differently_are_flagged_in_the_summary_and_in_compare(brows
     assert "lexical (version 5)" in judge_rows.nth(1).inner_text()
 
 
+@pytest.mark.slow
 def test_provenance_panels_are_named_by_run_and_show_the_judge(browser, demo, tmp_path):
     good, bad = demo
     pg = open_page(browser)
@@ -118,6 +123,7 @@ def test_provenance_panels_are_named_by_run_and_show_the_judge(browser, demo, tm
         assert "lexical (version 4)" in text and "faithfulness v1" in text and "sha256:" in text
 
 
+@pytest.mark.slow
 def test_distributions_share_one_scale_and_one_colour_per_run(browser, demo, tmp_path):
     good, bad = demo
     pg = open_page(browser)
@@ -135,6 +141,7 @@ def test_distributions_share_one_scale_and_one_colour_per_run(browser, demo, tmp
             assert sum(share for r, _, share, _ in bars if r == run) == pytest.approx(1.0, abs=1e-3)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1440", "390"])
 def test_layout_fits_the_screen_whatever_the_text(browser, tmp_path, viewport):
     run = tricky_result()

@@ -24,6 +24,7 @@ def scores_on_page(pg, root, col=2):
     return pg.locator(f"{root} tbody tr").evaluate_all(f"rs => rs.map(r => r.cells[{col}].textContent)")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1440", "390"])
 def test_the_detail_opens_in_view(browser, big, viewport):
     pg = open_page(browser, viewport)
@@ -42,6 +43,7 @@ def test_the_detail_opens_in_view(browser, big, viewport):
     assert pg.errors == []
 
 
+@pytest.mark.slow
 def test_sorting_puts_skipped_and_error_rows_last_both_ways(browser, tmp_path):
     pg = open_page(browser)
     pg.goto(tricky_result().to_html(tmp_path / "t.html").as_uri())
@@ -54,6 +56,7 @@ def test_sorting_puts_skipped_and_error_rows_last_both_ways(browser, tmp_path):
     assert "sorted-desc" in pg.locator(head).get_attribute("class")
 
 
+@pytest.mark.slow
 def test_search_reaches_ids_and_contexts(browser, tmp_path):
     pg = open_page(browser)
     pg.goto(tricky_result().to_html(tmp_path / "s.html").as_uri())
@@ -67,6 +70,7 @@ def test_search_reaches_ids_and_contexts(browser, tmp_path):
     assert len(ids_on_page(pg, "#samples-0")) == 6
 
 
+@pytest.mark.slow
 def test_page_size_and_page_jump_reach_the_last_sample(browser, big):
     pg = open_page(browser)
     pg.goto(big.as_uri())
@@ -85,6 +89,7 @@ def test_page_size_and_page_jump_reach_the_last_sample(browser, big):
     assert pg.locator(f'{root} [data-role="page"]').inner_text() == "page 13 of 13"
 
 
+@pytest.mark.slow
 def test_compare_pages_through_every_pair_with_run_names(browser, big):
     pg = open_page(browser)
     pg.goto(big.as_uri())
@@ -107,6 +112,7 @@ def test_compare_pages_through_every_pair_with_run_names(browser, big):
     assert pg.locator(f'{root} [data-role="count"]').inner_text() == f"{len([i for i in range(N) if i % 97 == 5])} of {N} pairs"
 
 
+@pytest.mark.slow
 def test_keyboard_walks_the_samples(browser, big):
     pg = open_page(browser)
     pg.goto(big.as_uri())
@@ -134,6 +140,7 @@ def test_keyboard_walks_the_samples(browser, big):
     assert "sample=" not in pg.url
 
 
+@pytest.mark.slow
 def test_the_url_hash_restores_the_view(browser, big):
     pg = open_page(browser)
     pg.goto(big.as_uri())

@@ -52,6 +52,7 @@ def _table(pg):
     return rows
 
 
+@pytest.mark.slow
 def test_the_report_shows_calls_and_cost_per_metric(browser, run, tmp_path):
     result, _ = run
     usage = result.provenance["judge"]["usage"]
@@ -72,6 +73,7 @@ def test_the_report_shows_calls_and_cost_per_metric(browser, run, tmp_path):
     assert pg.errors == [] and all(u.startswith(("file://", "data:", "about:")) for u in pg.requests)
 
 
+@pytest.mark.slow
 def test_an_older_run_without_by_metric_and_an_unpriced_model(browser, run, tmp_path):
     """A run saved before by_metric existed gets it computed from by_prompt; a model with no price
     shows 'not priced', not $0."""
@@ -98,6 +100,7 @@ def test_no_table_for_a_judge_that_makes_no_calls(browser, tmp_path):
     assert pg.locator('[data-role="judge-usage"]').count() == 0
 
 
+@pytest.mark.slow
 def test_markup_in_a_saved_provenance_is_shown_as_text(browser, run, tmp_path):
     result, _ = run
     provenance = copy.deepcopy(result.provenance)

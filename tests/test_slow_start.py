@@ -4,6 +4,7 @@ flight are sent once."""
 
 import asyncio
 
+import pytest
 from conftest import numbered_demo_rows
 from openai_server import FakeOpenAIServer
 
@@ -82,6 +83,7 @@ def test_rate_limit_headers_are_read_from_openai_and_anthropic_replies():
     assert rate_limits_from_headers({"x-ratelimit-limit-requests": "lots"}) is None
 
 
+@pytest.mark.slow
 def test_a_run_reaches_high_concurrency_from_the_first_calls():
     with FakeOpenAIServer(latency=0.2, keep_alive=True) as server:
         judge = llm_judge(OpenAICompatible("m", base_url=server.url, api_key="sk-test"), cache=False)
@@ -92,6 +94,7 @@ def test_a_run_reaches_high_concurrency_from_the_first_calls():
         assert concurrency["slow_start"] is True and concurrency["peak_in_flight"] >= 30
 
 
+@pytest.mark.slow
 def test_the_servers_rate_limit_headers_lower_the_ceiling():
     with FakeOpenAIServer(latency=0.05) as server:
         server.rate_limit_headers = {"x-ratelimit-limit-requests": "60", "x-ratelimit-remaining-requests": "50"}

@@ -81,6 +81,7 @@ def test_the_bootstrap_interval_is_the_whole_matrix_one(monkeypatch, block, kind
             assert paired_bootstrap_ci(a, b, 0.9, 301, seed) == old_bootstrap_ci(b - a, 0.9, 301, seed)
 
 
+@pytest.mark.slow
 def test_compare_paired_with_its_defaults_is_unchanged():
     """2,000 bootstrap and 10,000 permutation resamples, as compare() runs them."""
     for n, kind in [(20, "grid"), (1200, "continuous"), (1500, "grid")]:

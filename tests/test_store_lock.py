@@ -27,6 +27,7 @@ def cli(*args, env=None, **kw):
                             stderr=subprocess.PIPE, text=True, env=env, **kw)
 
 
+@pytest.mark.slow
 def test_two_writers_on_one_out_cannot_both_proceed(tmp_path):
     for name, data in (("a", good_rows()), ("b", bad_rows())):
         (tmp_path / f"{name}.jsonl").write_text("\n".join(json.dumps(r) for r in data))
@@ -59,6 +60,7 @@ def _hold_the_store(folder, barrier, results):
     store.close()
 
 
+@pytest.mark.slow
 def test_processes_racing_for_one_folder_get_one_writer(tmp_path):
     ctx = multiprocessing.get_context("spawn")
     barrier, results = ctx.Barrier(3), ctx.Queue()
@@ -133,6 +135,7 @@ def run_cli_resume(tmp_path):
                           capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_a_garbage_store_is_reported_as_damaged_with_its_name(tmp_path):
     path = _stored_run(tmp_path)
     path.write_bytes(b"this is not a database, it was overwritten" * 100)
@@ -141,6 +144,7 @@ def test_a_garbage_store_is_reported_as_damaged_with_its_name(tmp_path):
     assert f"ragmeter: error: {path}: the run store is damaged (file is not a database)" in proc.stderr
 
 
+@pytest.mark.slow
 def test_a_garbage_write_ahead_log_is_reported_not_ignored(tmp_path):
     path = _stored_run(tmp_path)
     wal = path.with_name("run.sqlite-wal")

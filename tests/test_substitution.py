@@ -60,6 +60,7 @@ def test_a_slot_stated_with_the_same_words_elsewhere_is_not_flagged():
                      "nomination.", context)
 
 
+@pytest.mark.slow
 def test_the_judge_holds_a_flagged_claim_low():
     need_local()
     from ragmeter import evaluate
