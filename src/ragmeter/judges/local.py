@@ -29,24 +29,49 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..errors import ConfigError, MissingExtraError
-from .base import (AnswerRelevanceItem, ClaimsItem, Judge, Relevance, SentenceRelevanceItem, SupportItem,
-                   UsefulnessItem, Verdict)
-from .calibration import CALIBRATION_FILE, load_calibration
-from .contextual import closest_sentences
+from ..models.hash_embedder import HashEmbedder
 from .acronyms import resolve_acronyms
 from .answer_type import is_bare, type_miss
-from .features import (ANSWER_FEATURES, SUPPORT_FEATURES, answer_features, answer_model_row,
-                       carried_similarity, grounding_gain, relevance_features, support_features)
-from ..models.hash_embedder import HashEmbedder
+from .base import (
+    AnswerRelevanceItem,
+    ClaimsItem,
+    Judge,
+    Relevance,
+    SentenceRelevanceItem,
+    SupportItem,
+    UsefulnessItem,
+    Verdict,
+)
+from .calibration import CALIBRATION_FILE, load_calibration
+from .contextual import closest_sentences
+from .features import (
+    ANSWER_FEATURES,
+    SUPPORT_FEATURES,
+    answer_features,
+    answer_model_row,
+    carried_similarity,
+    grounding_gain,
+    relevance_features,
+    support_features,
+)
 from .lexical import ramp, split_into_claims
 from .markup import plain
 from .names import opening_names
 from .noncommittal import is_noncommittal
 from .premises import PremiseView, premise_view
+from .text import (
+    answer_body,
+    capitalised,
+    content_set,
+    coverage,
+    number_agreement,
+    numbers,
+    premise_windows,
+    split_sentences,
+    tokens,
+    without_words,
+)
 from .trained import best_entailment, best_verified, cross_encoder
-from .text import (answer_body, capitalised, content_set, coverage, number_agreement, numbers, premise_windows,
-                   split_sentences, tokens, without_words)
-
 
 SIMILARITY_DENSE_FLOOR = 0.8
 VERIFIER_WINDOWS = 1  # the claim verifier reads each claim against its closest premise window(s)
@@ -239,7 +264,7 @@ class LocalJudge(Judge):
                 names = capitalised(text) | opening_names(text, view, self.static)
                 rows.append(support_features(text, vecs[text], *self._token_vectors_and_weights(text), view, names,
                                              self.static.word_vectors(names)))
-                order = np.argsort(-(view.window_vectors @ vecs[text]))[:VERIFIER_WINDOWS] if view.windows else []
+                order: Any = np.argsort(-(view.window_vectors @ vecs[text]))[:VERIFIER_WINDOWS] if view.windows else []
                 closest.append((text, [view.windows[int(k)] for k in order]))
                 owners.append((i, claim, closest[-1][1][0] if view.windows else None))
         if self.contextual is not None and rows:
@@ -277,7 +302,8 @@ class LocalJudge(Judge):
     async def usefulness(self, items: Sequence[UsefulnessItem]) -> list[list[Verdict]]:
         """A chunk is useful when it supports a claim of the target answer, or holds a good
         share of the target's content words (partial information counts, as in ragas)."""
-        pairs, index = [], []
+        pairs: list[tuple[Sequence[str], Sequence[str]]] = []
+        index: list[tuple[int, int]] = []
         for i, item in enumerate(items):
             claims = split_into_claims(item.target) or [item.target]
             for j, chunk in enumerate(item.chunks):

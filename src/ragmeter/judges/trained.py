@@ -39,7 +39,7 @@ def best_verified(verifier: Any, closest: Sequence[tuple[str, list[str]]], memo:
     new = [pair for pair in wanted if pair not in memo]
     if new:
         memo.update(zip(new, (float(x) for x in verifier.logits(new))))
-    out = []
+    out: list[tuple[float, str | None]] = []
     for text, windows in closest:
         found = [(memo[(text, w)], w) for w in windows]
         out.append(max(found) if found else (NO_WINDOW_LOGIT, None))
@@ -49,7 +49,8 @@ def best_verified(verifier: Any, closest: Sequence[tuple[str, list[str]]], memo:
 def best_entailment(nli: Any, claims: Sequence[tuple[Sequence[str], str]], vectors: Callable, top: int) -> np.ndarray:
     """An outside NLI model's highest entailment probability of each (premise windows, claim)
     over the `top` windows closest to the claim (by the judge's sentence vectors)."""
-    queries, spans = [], []
+    queries: list[tuple[str, str]] = []
+    spans: list[tuple[int, int]] = []
     for windows, claim in claims:
         if not windows:
             spans.append((len(queries), len(queries)))
