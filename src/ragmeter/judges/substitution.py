@@ -120,8 +120,9 @@ def _same_number(x: str, y: str) -> bool:
 
 
 def _numbers_differ(said: Sequence[str], given: Sequence[str], claim: Sequence[str], premise: Sequence[str]) -> bool:
-    """Numbers in the same place that differ: the claim's nowhere in the premise clause, the
-    premise's nowhere in the claim clause ("2018–19" and "2019" agree, as do 4.0 and 4)."""
+    """Numbers in the same place that differ: the claim's nowhere in the premise sentence (premise:
+    its words), the premise's nowhere in the claim clause ("2018–19" and "2019" agree, as do 4.0
+    and 4)."""
     stated = [w.replace(",", "") for w in said if _is_number(w)]
     given_numbers = [w.replace(",", "") for w in given if _is_number(w)]
     if not stated or not given_numbers:
@@ -209,14 +210,14 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
                 or changed - (i2 - i1) > MAX_OTHER_CHANGES or len(_content(claim)) + sum(map(_is_number, claim)) < 3):
             continue
         said, given = claim[i1:i2], premise[j1:j2]
-        if _numbers_differ(said, given, claim, premise):
+        if _numbers_differ(said, given, claim, sorted(sentence)):
             return True
         if _PRONOUNS & set(given) or _PRONOUNS & set(said) or not _content(given) - set(claim) or _initials(said, given):
             continue
-        # a name the passage uses elsewhere but not in this clause, not stated with the clause's
+        # a name the passage uses elsewhere but not in this sentence, not stated with the clause's
         # other words in another either ...
         rest = _content(claim) - _content(said)
-        if any(w in named and w in premises.vocabulary and not any(_same_word(w, p) for p in premise)
+        if any(w in named and w in premises.vocabulary and not any(_same_word(w, p) for p in sentence)
                and not premises.stated_elsewhere(w, rest, premise) for w in _content(said)):
             return True
         # ... or two words of one premise sentence exchanged, the claim saying the one here and
