@@ -234,7 +234,12 @@ _premises = lru_cache(maxsize=256)(_Premises)  # a context is read for each of i
 def slot_substitution(claim: str, sentences: Sequence[str]) -> float:
     """1.0 when a clause of the claim copies a premise clause with one slot changed (see the
     module's docstring), else 0.0. sentences: the premises' sentences."""
-    premises = _premises(tuple(sentences))
+    return _slot_substitution(claim, tuple(sentences))
+
+
+@lru_cache(maxsize=32768)  # a claim is read against the same premises by several metrics and runs
+def _slot_substitution(claim: str, sentences: tuple[str, ...]) -> float:
+    premises = _premises(sentences)
     if not premises.candidates:
         return 0.0
     texts = split_clauses(claim)
