@@ -66,9 +66,12 @@ def test_a_refused_key_stops_the_run_after_a_few_requests(tmp_path, server):
     server.always = "401"
     proc, _ = run_cli(tmp_path, server.url)
     assert proc.returncode == 3
-    # the threshold plus the calls sent while it was one short: slow start begins with 8 in flight, so
-    # 7 failures free 7 slots while the 8th is still out: at most 8 + 7 (720 before the breaker)
-    assert len(server.requests) <= 8 + 7
+    # the first round plus the calls sent while the breaker was one short: slow start begins with 32
+    # in flight (a 401 neither grows nor lowers the limit), and the first 7 failures free 7 slots
+    # before the 8th trips it: at most 32 + 7 of the run's 48 calls (720 before the breaker)
+    settings = RunnerSettings()
+    assert (settings.start_concurrency, settings.breaker_threshold) == (32, 8)
+    assert len(server.requests) <= 32 + 7
     line = summary(proc)
     assert "EndpointDown" in line and "HTTP 401" in line and "invalid api key" in line
 
@@ -77,11 +80,12 @@ def test_a_hung_endpoint_is_cut_off_by_the_timeout_and_the_breaker(server):
     server.always, server.hang_seconds = "hang", 3.0
     model = OpenAICompatible("judge-model", base_url=server.url, api_key="sk-test")
     started = time.monotonic()
-    result = evaluate(rows(24), metrics=METRIC, llm=model, cache=False, timeout=0.3)
+    result = evaluate(rows(48), metrics=METRIC, llm=model, cache=False, timeout=0.3)
     assert time.monotonic() - started < 5
     reasons = {r["context_precision"].reason for r in result.metric_results}
     assert all("EndpointDown" in reason and "timed out" in reason for reason in reasons), reasons
-    assert len(server.requests) <= 8 + 4
+    # 48 calls: the first round of 32 hangs, and at most 7 more go out as the first 7 time out
+    assert len(server.requests) <= 32 + 7
 
 
 def test_a_server_that_recovers_resets_the_breaker(server):

@@ -12,6 +12,7 @@ from ragmeter import evaluate
 from ragmeter.judges import llm_judge
 from ragmeter.limits import AdaptiveLimit, RateLimits, per_minute_cap, rate_limits_from_headers
 from ragmeter.llms import OpenAICompatible
+from ragmeter.runner import RunnerSettings
 
 CORE = ["faithfulness", "answer_relevancy", "context_precision", "context_recall"]
 
@@ -89,7 +90,7 @@ def test_a_run_reaches_high_concurrency_from_the_first_calls():
         judge = llm_judge(OpenAICompatible("m", base_url=server.url, api_key="sk-test"), cache=False)
         result = evaluate(numbered_demo_rows(20), metrics=CORE, judge=judge)
         assert all(r[m].status == "ok" for r in result.metric_results for m in CORE)
-        assert server.peak_in_flight >= 30  # 8, 16, 32: not 4, 5, 6, ...
+        assert server.peak_in_flight >= 30  # 32 from the first call: not 4, 5, 6, ...
         concurrency = result.provenance["judge"]["runner"]["concurrency"]
         assert concurrency["slow_start"] is True and concurrency["peak_in_flight"] >= 30
 
@@ -101,7 +102,8 @@ def test_the_servers_rate_limit_headers_lower_the_ceiling():
         judge = llm_judge(OpenAICompatible("m", base_url=server.url, api_key="sk-test"), cache=False)
         evaluate(numbered_demo_rows(30), metrics=CORE, judge=judge)
         assert judge.runner.limit.maximum == 6
-        assert server.peak_in_flight <= 8  # the first round (8) goes before any header is seen
+        # the first round goes before any header is seen: the start window, 32
+        assert server.peak_in_flight <= RunnerSettings().start_concurrency == 32
 
 
 def test_identical_requests_in_flight_are_sent_once(tmp_path):
