@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from difflib import SequenceMatcher
 from functools import lru_cache
 
+from ..words import TOKEN
 from .quantities import rounds_to
 from .text import NUMBER_WORDS, STOPWORDS, split_clauses, stem, tokens
 
@@ -45,7 +46,6 @@ _COPULA = re.compile(r"^(?P<a>.+?)\s+(?P<v>is|was|are|were|remains|became|become
 _CONTRACTION = re.compile(r"\b(can|won|ca|is|are|was|were|do|does|did|has|have|had|should|would|could|must)n['’]t\b",
                           re.IGNORECASE)
 _IRREGULAR = {"won": "will", "ca": "can"}
-_RAW = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 
 
 @lru_cache(maxsize=65536)
@@ -70,7 +70,7 @@ def words(text: str) -> list[str]:
 def names(text: str, lower: set[str], capital: set[str]) -> set[str]:
     """The words (as words() has them) written with a capital: a clause's first word only when
     the premises write it with a capital (capital) and never in lower case (lower)."""
-    found = _RAW.findall(text)
+    found = TOKEN.findall(text)
     return {_word(t) for k, t in enumerate(found)
             if t[:1].isupper() and (k or (t in capital and t.lower() not in lower))}
 
@@ -119,7 +119,7 @@ def _same_number(x: str, y: str) -> bool:
     return x == y or rounds_to(x, y) or rounds_to(y, x) or (len(x) == 2 and len(y) == 4 and y.endswith(x))
 
 
-def _numbers_differ(said: Sequence[str], given: Sequence[str], claim: Sequence[str], premise: Sequence[str]) -> bool:
+def _numbers_differ(said: Sequence[str], given: Sequence[str], claim: Sequence[str], premise: Iterable[str]) -> bool:
     """Numbers in the same place that differ: the claim's nowhere in the premise sentence (premise:
     its words), the premise's nowhere in the claim clause ("2018–19" and "2019" agree, as do 4.0
     and 4)."""
@@ -158,7 +158,7 @@ class _Premises:
         self.candidates = _candidates(sentences)
         self.counts = [Counter(c) for c, _ in self.candidates]
         self.vocabulary = {w for c, _ in self.candidates for w in c}
-        raw = [t for s in sentences for t in _RAW.findall(s)]
+        raw = [t for s in sentences for t in TOKEN.findall(s)]
         self.lower = {t for t in raw if t.islower()}
         self.capital = {t for t in raw if t[:1].isupper()}
 
@@ -210,7 +210,7 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
                 or changed - (i2 - i1) > MAX_OTHER_CHANGES or len(_content(claim)) + sum(map(_is_number, claim)) < 3):
             continue
         said, given = claim[i1:i2], premise[j1:j2]
-        if _numbers_differ(said, given, claim, sorted(sentence)):
+        if _numbers_differ(said, given, claim, sentence):
             return True
         if _PRONOUNS & set(given) or _PRONOUNS & set(said) or not _content(given) - set(claim) or _initials(said, given):
             continue
