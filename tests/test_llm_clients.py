@@ -165,3 +165,21 @@ def test_errors_of_every_sdk_are_classified_by_status_and_type():
     for exc in (openai.APITimeoutError(request=request), httpx.ReadTimeout("slow"), asyncio.TimeoutError()):
         assert classify(exc).kind == "timeout", exc
     assert isinstance(classify(KeyError("x")), PermanentError)
+
+
+def test_every_api_client_shares_one_tls_context(server):
+    """A client is made per event loop (each synchronous evaluate runs its own); the TLS context,
+    about 30 ms to build, is made once per process (requests through these clients: the tests above)."""
+    import ssl
+
+    from ragmeter.models import http
+
+    openai, anthropic = make("openai", server), make("anthropic", server)
+
+    async def clients():
+        return [openai._http._http(), anthropic._http()]
+
+    first, second = asyncio.run(clients()), asyncio.run(clients())
+    assert all(a is not b for a, b in zip(first, second))  # two loops: two httpx clients each
+    assert all(c._transport._pool._ssl_context is http.tls_context() for c in first + second)
+    assert isinstance(http.tls_context(), ssl.SSLContext)

@@ -49,8 +49,7 @@ class AnthropicChat(ChatModel):
             headers = {"anthropic-version": API_VERSION, "content-type": "application/json"}
             if self._api_key:
                 headers["x-api-key"] = self._api_key
-            self._client = httpx.AsyncClient(base_url=self.base_url, headers=headers,
-                                             timeout=http.client_timeout(self.timeout))
+            self._client = http.async_client(self.base_url, headers, self.timeout)
         return self._client
 
     async def complete(self, messages: Sequence[Message], schema: dict[str, Any] | None = None,

@@ -37,8 +37,7 @@ class _OpenAIHTTP:
         if self._client is None or self._loop is not loop:  # a client belongs to one event loop
             self._loop = loop
             headers = {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
-            self._client = httpx.AsyncClient(base_url=self.base_url, headers=headers,
-                                             timeout=http.client_timeout(self.timeout))
+            self._client = http.async_client(self.base_url, headers, self.timeout)
         return self._client
 
     async def post(self, path: str, payload: dict[str, Any]) -> dict[str, Any]:
