@@ -20,7 +20,8 @@ With ``schema_only = True`` the model answers in prose when the request carries 
 JSON mode (as a real model often does), so a client that does not send the schema fails.
 ``every = (4, "429")`` answers every 4th chat request with that fault; ``rate_limit_headers``
 are sent with every reply; ``keep_alive=True`` speaks HTTP/1.1 with persistent connections;
-``reject_params = {"temperature"}`` answers a chat request that carries one of them with a 400 naming it.
+``reject_params = {"temperature"}`` answers a chat request that carries one of them with a 400 naming it;
+``always = "reject_schema"`` (or "reject_tools") a request that carries ``response_format`` (or ``tools``).
 """
 
 from __future__ import annotations
@@ -273,6 +274,9 @@ class Handler(BaseHTTPRequestHandler):
                                                          "this model.", "param": refused}})
         if fault == "reject_schema" and "response_format" in body:
             return self._send(400, {"error": {"message": "response_format json_schema is not supported"}})
+        if fault == "reject_tools" and "tools" in body:
+            return self._send(400, {"type": "error", "error": {"type": "invalid_request_error",
+                                                               "message": "tools are not supported by this model"}})
         anthropic = self.path.endswith("/messages")
         messages = body["messages"]
         if not anthropic and not any(m["role"] == "system" for m in messages):  # another tool's prompt

@@ -1,6 +1,6 @@
 """Every client through real HTTP: ragmeter's own OpenAI-compatible and Anthropic clients, and
-the real langchain-openai ChatOpenAI, langchain-anthropic ChatAnthropic and LlamaIndex OpenAILike,
-against the local servers of openai_server.py (chat completions and Anthropic's /v1/messages,
+the real langchain-openai ChatOpenAI, langchain-anthropic ChatAnthropic, LlamaIndex OpenAILike and
+LlamaIndex Anthropic, against the local servers of openai_server.py (chat completions and Anthropic's /v1/messages,
 HTTP/1.1 with persistent connections). The server answers JSON only when the request carries
 the reply's schema (response_format, a forced tool) or JSON mode, as a real model may not."""
 
@@ -17,8 +17,12 @@ from ragmeter.models.base import PermanentError, TransientError
 from ragmeter.models.http import classify
 
 CORE = ["faithfulness", "answer_relevancy", "context_precision", "context_recall"]
-CLIENTS = ["openai", "anthropic", "langchain-openai", "langchain-anthropic", "llama-index-openai-like"]
+CLIENTS = ["openai", "anthropic", "langchain-openai", "langchain-anthropic", "llama-index-openai-like",
+           "llama-index-anthropic"]
 KEY = "sk-test-key-0123456789"
+#: LlamaIndex's Anthropic LLM knows models by name: its metadata raises for a name it does not know, and
+#: only a name it knows as a function-calling model ("-3", "-4", "-5" in it) is asked for tool calls
+LLAMA_INDEX_CLAUDE = "claude-sonnet-4-5"
 
 
 @pytest.fixture
@@ -43,6 +47,10 @@ def make(kind: str, server: FakeOpenAIServer):
         from langchain_anthropic import ChatAnthropic
 
         return LangchainLLMWrapper(ChatAnthropic(model="claude-test", temperature=0, base_url=root, api_key=KEY))
+    if kind == "llama-index-anthropic":
+        from llama_index.llms.anthropic import Anthropic
+
+        return LlamaIndexLLM(Anthropic(model=LLAMA_INDEX_CLAUDE, temperature=0, base_url=root, api_key=KEY))
     from llama_index.llms.openai_like import OpenAILike
 
     return LlamaIndexLLM(OpenAILike(model="judge-model", api_base=server.url, api_key=KEY, is_chat_model=True))
@@ -129,14 +137,41 @@ def test_langchain_falls_back_when_the_server_refuses_response_format(server, se
 
 
 @pytest.mark.slow
-def test_a_server_without_tools_or_schemas_gets_the_schema_in_the_prompt(seed003_samples):
+def test_llama_index_anthropic_asks_for_the_schema_with_a_forced_tool(server, seed003_samples):
+    """Issue 23: LlamaIndex's Anthropic LLM (a function-calling LLM) is sent one tool whose input
+    schema is the reply's, named by its title and forced; the tool call's arguments are the reply."""
+    from ragmeter.judges import llm_schemas
+
+    schemas = {s["title"]: s for s in vars(llm_schemas).values() if isinstance(s, dict) and "title" in s}
+    model = make("llama-index-anthropic", server)
+    assert model.describe()["structured_output"] == {"mode": "tool", "refused": {}}
+    result = run(model, seed003_samples)
+    assert statuses(result) == [["ok"] * 4] * 2
+    assert model.describe()["structured_output"] == {"mode": "tool", "refused": {}}
+    requests = server.chat_requests()
+    assert requests and all(r["path"].endswith("/v1/messages") for r in requests)
+    for request in requests:
+        body = request["body"]
+        [tool] = body["tools"]
+        assert tool["input_schema"] == {k: v for k, v in schemas[tool["name"]].items() if k != "title"}
+        assert body["tool_choice"]["type"] == "any"  # one tool, and a tool call required: that tool
+    assert {r["body"]["tools"][0]["name"] for r in requests} == {"claims_support", "usefulness", "answer_relevance"}
+    assert result.provenance["judge"]["usage"]["prompt_tokens"] > 0
+    assert result.provenance["judge"]["usage"]["completion_tokens"] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind, refusal", [("llama-index-openai-like", "reject_schema"),
+                                           ("llama-index-anthropic", "reject_tools")])
+def test_a_server_without_tools_or_schemas_gets_the_schema_in_the_prompt(kind, refusal, seed003_samples):
     with FakeOpenAIServer() as server:  # answers JSON to ragmeter's prompts whatever it is sent
-        server.always = "reject_schema"
-        model = make("llama-index-openai-like", server)
+        server.always = refusal  # a 400 naming response_format, or tools, whenever it is sent
+        model = make(kind, server)
         result = run(model, seed003_samples)
         assert statuses(result) == [["ok"] * 4] * 2
         assert model.describe()["structured_output"]["mode"] == "prompt"
-        assert "response_format" not in server.chat_requests()[-1]["body"]
+        assert len(model.describe()["structured_output"]["refused"]) >= 1
+        assert not {"response_format", "tools"} & set(server.chat_requests()[-1]["body"])
 
 
 def _status_error(cls, status: int, headers=None):
