@@ -181,6 +181,15 @@ def relevance_data(judge: LocalJudge):
     return np.asarray(rows), y, np.ones(len(y)), {"squad_v2_dev_sentences": len(y)}, None, questions
 
 
+def unseen_titles() -> frozenset[str]:
+    """The SQuAD articles the answer-relevance model was not trained on
+    (training/relevance_squad.calibration_titles): the answer model is fitted on their pairs only."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "training"))
+    from relevance_squad import calibration_titles
+
+    return calibration_titles()
+
+
 def answer_data(judge: LocalJudge):
     """Pairs (better, worse), stored as consecutive rows: an EVOUNA answer to its own question
     (on topic, right or wrong) vs to another question, and the two answers of each SQuAD pair
@@ -199,8 +208,8 @@ def answer_data(judge: LocalJudge):
         if other != r["question"]:
             items += [AnswerRelevanceItem(r["question"], r["answer"]), AnswerRelevanceItem(other, r["answer"])]
             kinds.append("evouna")
-    squad = devsets.squad_answer_relevance_pairs(n=4500, seed=1)
-    elliptical = devsets.squad_elliptical_pairs()
+    squad = devsets.squad_answer_relevance_pairs(n=4500, seed=1, titles=unseen_titles())
+    elliptical = devsets.squad_elliptical_pairs(titles=unseen_titles())
     for kind, question, better, worse, paragraph in squad + elliptical:
         items += [AnswerRelevanceItem(question, text, (paragraph,)) for text in (better, worse)]
         kinds.append(f"squad_{kind}")
@@ -218,7 +227,7 @@ def fit_ranking(x: np.ndarray, kinds: np.ndarray, names) -> tuple[LogisticModel,
     information: not less relevant; a missing answer type: not more), so the model cannot learn
     an artefact of the dev sets such as "long answers are padded". EVOUNA and SQuAD pairs count
     half each. The scale and intercept come from Platt scaling of the ranking score on the
-    rows' labels (better = 1, worse = 0). Returns the model and the out-of-fold pairwise accuracy.
+    rows' labels (better = 1, worse = 0; not the worse answers that still answer). Returns the model and the out-of-fold pairwise accuracy.
 
     The columns are fitted in three stages (see solve). Columns named bare*
     (features.ANSWER_MODEL_FEATURES) come second: fitted jointly, the pairs of a bare and a
@@ -288,7 +297,13 @@ def fit_ranking(x: np.ndarray, kinds: np.ndarray, names) -> tuple[LogisticModel,
     # offset lowered every full answer: "the boundary around a black hole beyond which nothing
     # escapes" for "what is an event horizon" 0.25 -> 0.05)
     # and the elliptical pairs aside, as they were before the grounding column
+    # The labels are absolute: a better answer answers (1), a worse one does not (0), but for
+    # the kinds whose worse answer still answers, padded (redundant) or half of a two-part
+    # question (incomplete): those rows are left out, so that a direct answer's probability is
+    # not pulled down by answers that also answer (the demo's good answers 0.59 on average).
     full = np.repeat(~involves & ~elliptical, 2)
+    partial_worse = np.isin(kinds, ["squad_redundant", "squad_incomplete"])
+    full &= ~np.column_stack([np.zeros(len(diff), bool), partial_worse]).ravel()
     score = (z @ coef).reshape(-1, 1)
     labels = np.tile([1, 0], len(diff))
     platt = LogisticRegression(C=1e4, max_iter=2000).fit(score[full], labels[full],
@@ -311,7 +326,7 @@ def elliptical_diagnostic(judge: LocalJudge, model: LogisticModel) -> dict[str, 
     fit_ranking prints their out-of-fold accuracy."""
     from ragmeter.judges.base import AnswerRelevanceItem
 
-    pairs = devsets.squad_elliptical_pairs()
+    pairs = devsets.squad_elliptical_pairs(titles=unseen_titles())
     items = [AnswerRelevanceItem(question, text) for _, question, better, worse, _ in pairs for text in (better, worse)]
     _, rows = judge.answer_rows(items)
     score = model.predict(rows).reshape(-1, 2)

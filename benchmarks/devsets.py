@@ -120,9 +120,11 @@ VAGUE_PHRASES = ("a number of factors", "a particular time", "various reasons", 
                  "some people", "a specific amount", "different ways", "a notable figure", "an important event")
 
 
-def squad_answer_relevance_pairs(n: int = 600, seed: int = 0) -> list[tuple[str, str, str, str, str]]:
-    """(kind, question, better answer, worse answer, paragraph) built from SQuAD 2.0 dev, for choosing an
-    answer-relevance formula without WikiEval:
+def squad_answer_relevance_pairs(n: int = 600, seed: int = 0,
+                                 titles: frozenset[str] | None = None) -> list[tuple[str, str, str, str, str]]:
+    """(kind, question, better answer, worse answer, paragraph) built from SQuAD 2.0 dev (the
+    articles named in ``titles``, all by default), for choosing an answer-relevance formula
+    without WikiEval:
     - "incomplete": two questions on one paragraph asked as one; both answer sentences vs one
     - "off_topic": the answer sentence vs a sentence of another article
     - "partial_span": the answer sentence vs a sentence of the same paragraph without the answer
@@ -144,7 +146,7 @@ def squad_answer_relevance_pairs(n: int = 600, seed: int = 0) -> list[tuple[str,
 
     rng = random.Random(seed)
     out: list[tuple[str, str, str, str, str]] = []
-    paragraphs = list(read_jsonl("squad_v2/dev_by_paragraph.jsonl"))
+    paragraphs = [p for p in read_jsonl("squad_v2/dev_by_paragraph.jsonl") if titles is None or p["title"] in titles]
     rng.shuffle(paragraphs)
 
     def answer_sentence(paragraph, qa):
@@ -221,9 +223,10 @@ def elliptical_answer(question: str, sentence: str, span: str) -> str | None:
     return phrase[0].upper() + phrase[1:] + "."
 
 
-def squad_elliptical_pairs(seed: int = 0) -> list[tuple[str, str, str, str, str]]:
+def squad_elliptical_pairs(seed: int = 0, titles: frozenset[str] | None = None) -> list[tuple[str, str, str, str, str]]:
     """(kind, question, better, worse, paragraph) for answers that do not restate the question, from every
-    answerable SQuAD 2.0 dev question whose span gives an elliptical_answer; a diagnostic of a
+    answerable SQuAD 2.0 dev question (of the articles in ``titles``, all by default) whose span gives an
+    elliptical_answer; a diagnostic of a
     known weakness (calibrate.elliptical_diagnostic), not fitted on:
     - "phrase_vs_vague": that answer vs the answer sentence with its span made vague (it takes
       up the question's words and says nothing specific)
@@ -237,6 +240,8 @@ def squad_elliptical_pairs(seed: int = 0) -> list[tuple[str, str, str, str, str]
     rng = random.Random(seed)
     out: list[tuple[str, str, str, str, str]] = []
     for paragraph in read_jsonl("squad_v2/dev_by_paragraph.jsonl"):
+        if titles is not None and paragraph["title"] not in titles:
+            continue
         sentences = split_sentences(paragraph["context"])
         for qa in paragraph["qas"]:
             if qa["is_impossible"] or not qa["answers"]:

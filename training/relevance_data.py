@@ -5,9 +5,11 @@ From the grounding sets marked *train* (../shared/data/grounding/README.md): Sel
 and TrecQA answer-sentence selection, where a sentence that holds the answer is relevant and the
 other sentences of the same search are not; and, from their questions, answers a careful reader
 would call irrelevant that those sets lack: evasions ("It depends on many factors."), the
-question restated as a statement, and the answer to another question. SQuAD and EVOUNA, on
-which the judge's answer model is fitted and cross-validated (benchmarks/calibrate.py), are not
-used. Pure functions of the files and a seeded random generator.
+question restated as a statement, and the answer to another question. And rows from half the
+SQuAD 2.0 articles (relevance_squad.py): the answer sentence, span and phrase against the slot
+left vague, the answer to another question on the paragraph, another sentence. The other half,
+and EVOUNA, on which the judge's answer model is fitted and cross-validated
+(benchmarks/calibrate.py), are not used. Pure functions of the files and a seeded random generator.
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ import random
 import re
 from collections import defaultdict
 
+from relevance_squad import squad_rows, squad_validation
 from verifier_data import SHARED, read_jsonl
 
 Row = tuple[str, str, int, str]  # answer, question, label, source
+SQUAD_QUESTIONS = 2500  # answerable SQuAD questions whose rows (relevance_squad.py) join the training rows
 
 EVASIONS = [
     "It depends on many factors.", "That is a good question.", "There are several possible answers to this.",
@@ -121,6 +125,7 @@ def training_rows(seed: int = 13, negatives_per_positive: float = 2.0) -> list[R
         answers_by_group[group].append((q, a))
     all_answers = [(q, a) for q, a, *_ in positives]
     questions = list(dict.fromkeys(q for q, *_ in positives))
+    rows.extend(squad_rows(SQUAD_QUESTIONS, seed))
     for a, q, y, src in list(rows):
         if rng.random() < 0.3:  # twins of both labels, so that leaving the question's words out is no cue
             short = elide(a, q)
@@ -144,4 +149,5 @@ def validation_rows(n: int = 800, seed: int = 13) -> dict[str, list[Row]]:
     found = labelled(random.Random(seed))
     held = held_out(found)
     rows = [(a, q, y, src) for q, a, y, src, g in found if src == "selqa" and g in held]
-    return {"selqa_held_out_articles": random.Random(seed + 1).sample(rows, min(n, len(rows)))}
+    return {"selqa_held_out_articles": random.Random(seed + 1).sample(rows, min(n, len(rows))),
+            "squad_calibration_articles": squad_validation(n, seed)}

@@ -92,7 +92,7 @@ ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", 
 
 class LocalJudge(Judge):
     name = "local"
-    version = "15"
+    version = "16"
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
                  calibration: str | Path | None = None, nli_model: str | Path | None = None,
