@@ -14,7 +14,8 @@ answer vs the other sentences of its paragraph and of another article.
 Answer relevance (question, answer -> addresses it): EVOUNA TriviaQA answers of five systems
 to their own question vs to a random other question, and the SQuAD 2.0 answer pairs of
 devsets.squad_answer_relevance_pairs (complete vs incomplete, withheld, padded, off-topic
-answers) and squad_elliptical_pairs, each SQuAD answer given its paragraph as context, the
+answers) and squad_elliptical_pairs, from the half of the articles the answer-relevance model
+never read (unseen_titles), each SQuAD answer given its paragraph as context, the
 two sources weighted to count equally; fitted as a ranking (better answer
 first) with sign-constrained weights, then Platt-scaled; twice: "answer" with the answer's
 closeness to its question from the judge's answer embedder (int8 all-MiniLM-L6-v2), and
