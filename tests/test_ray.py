@@ -250,7 +250,10 @@ def test_rate_limit_holds_across_actors():
         assert all(b - a >= 1.0 - 0.25 for a, b in zip(times, times[4:]))
         assert time.time() - start >= 3.0
         assert run.aggregates["context_precision"].n_ok == 16
-        assert run.provenance["judge"]["usage"]["calls"] == 16  # the actors' calls, summed
+        usage = run.provenance["judge"]["usage"]
+        assert usage["calls"] == 16  # the actors' calls, summed
+        assert usage["by_prompt"]["usefulness"]["calls"] == 16  # per prompt, as evaluate() records it
+        assert usage["by_metric"]["context_precision"]["calls"] == 16
 
 
 def billed_usd(server):

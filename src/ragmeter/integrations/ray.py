@@ -38,6 +38,7 @@ from ..engine import check_columns, dataset_hash, make_provenance, start_run, su
 from ..errors import ConfigError, MissingExtraError, RagmeterError, RagmeterWarning
 from ..judges import Judge, resolve_judge
 from ..judges.llm import LLMJudge
+from ..judges.llm_usage import add_usage_by_metric, by_prompt
 from ..limits import RateLimiter
 from ..loaders import load_dataset
 from ..metrics import MetricResult, resolve_metrics
@@ -117,17 +118,23 @@ class Tally:
     def __init__(self) -> None:
         self.batches: dict[str, int] = {}
         self.usage: dict[str, Any] | None = None
+        self.by_prompt: dict[str, dict[str, Any]] = {}
+
+    @staticmethod
+    def _sum(old: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any]:
+        """Figures added key by key; an unknown (None) figure on either side stays unknown."""
+        if old is None:
+            return dict(new)
+        return {k: None if v is None or old.get(k) is None else old[k] + v for k, v in new.items()}
 
     def add(self, stats: dict[str, Any]) -> None:
         for name, count in stats.get("judge_batches", {}).items():
             self.batches[name] = self.batches.get(name, 0) + count
         usage = stats.get("usage")
         if usage is not None:
-            if self.usage is None:
-                self.usage = dict(usage)
-            else:
-                self.usage = {k: None if v is None or self.usage.get(k) is None else self.usage[k] + v
-                              for k, v in usage.items()}
+            self.usage = self._sum(self.usage, usage)
+        for name, figures in (stats.get("by_prompt") or {}).items():
+            self.by_prompt[name] = self._sum(self.by_prompt.get(name), figures)
 
 
 def _pool(ray, frames: list[Any], names: list[str], spec: dict[str, Any], batch_size: int, num_actors: int,
@@ -193,7 +200,8 @@ def _traced(provenance: dict[str, Any], ray, tally: Tally, budget: Any) -> dict[
     """The driver's judge made no calls: its usage and spending are the actors', summed."""
     judge = provenance["judge"]
     if "usage" in judge and tally.usage is not None:
-        judge["usage"] = tally.usage
+        judge["usage"] = {**tally.usage, "by_prompt": by_prompt(tally.by_prompt)}
+        add_usage_by_metric(provenance)  # each metric's share, as evaluate() records it
     if budget is not None and isinstance(judge.get("runner"), dict):
         judge["runner"]["budget"] = ray.get(budget.describe.remote())
     return provenance

@@ -133,6 +133,20 @@ def usage_delta(before: dict[str, Any] | None, after: dict[str, Any] | None) -> 
     return out
 
 
+def _prompts(judge: Any) -> dict[str, dict[str, Any]] | None:
+    """A copy of an LLM judge's per-prompt usage so far (None for a judge that makes no calls)."""
+    table = getattr(getattr(judge, "runner", None), "usage_by_prompt", None)
+    return {name: dict(figures) for name, figures in table.items()} if table is not None else None
+
+
+def prompts_delta(before: dict[str, Any] | None, after: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The per-prompt usage of one batch: after less before (a prompt first asked in it, from zero)."""
+    if before is None or after is None:
+        return None
+    return {name: usage_delta(before.get(name, dict.fromkeys(figures, 0)), figures) for name, figures in after.items()
+            if figures != before.get(name)}
+
+
 def _plain(value: Any) -> Any:
     """A numpy number or array in a result's evidence as JSON has it; anything else as text."""
     return value.tolist() if hasattr(value, "tolist") else str(value)
@@ -157,7 +171,7 @@ class Scorer:
 
         indices = [int(i) for i in batch[INDEX]]
         rows = batch.drop(columns=[INDEX]).to_dict("records")
-        before = _usage(self.judge)
+        before, prompts = _usage(self.judge), _prompts(self.judge)
         with warnings.catch_warnings():  # the driver has warned about the data once, for all rows
             warnings.simplefilter("ignore", RagmeterWarning)
             result = evaluate(rows, metrics=self.metrics, judge=self.judge)
@@ -165,6 +179,7 @@ class Scorer:
         for m in self.metrics:
             out[m] = [json.dumps(row[m].to_dict(), ensure_ascii=False, default=_plain) for row in result.metric_results]
         stats = {"judge_batches": result.provenance.get("judge_batches", {}),
-                 "usage": usage_delta(before, _usage(self.judge))}
+                 "usage": usage_delta(before, _usage(self.judge)),
+                 "by_prompt": prompts_delta(prompts, _prompts(self.judge))}
         out[STATS] = [json.dumps(stats)] + [None] * (len(indices) - 1)
         return pd.DataFrame(out)
