@@ -126,7 +126,7 @@ def main() -> None:
 
     print("\nanswer relevance: out-of-fold pairwise accuracy\n")
     answers = LocalJudge(verifier=False)
-    ax, kinds, _ = calibrate.answer_data(answers)
+    ax, kinds, _ = calibrate.answer_data(answers, calibrate.unseen_titles())
     names = list(JUDGED_ANSWER_FEATURES)
 
     def accuracy(cols: list[str]) -> float:

@@ -14,8 +14,9 @@ answer vs the other sentences of its paragraph and of another article.
 Answer relevance (question, answer -> addresses it): EVOUNA TriviaQA answers of five systems
 to their own question vs to a random other question, and the SQuAD 2.0 answer pairs of
 devsets.squad_answer_relevance_pairs (complete vs incomplete, withheld, padded, off-topic
-answers) and squad_elliptical_pairs, from the half of the articles the answer-relevance model
-never read (unseen_titles), each SQuAD answer given its paragraph as context, the
+answers) and squad_elliptical_pairs (for the default judge's "answer_judged", only those of the
+half of the articles the answer-relevance model never read: unseen_titles), each SQuAD answer
+given its paragraph as context, the
 two sources weighted to count equally; fitted as a ranking (better answer
 first) with sign-constrained weights, then Platt-scaled; twice: "answer" with the answer's
 closeness to its question from the judge's answer embedder (int8 all-MiniLM-L6-v2), and
@@ -191,7 +192,7 @@ def unseen_titles() -> frozenset[str]:
     return calibration_titles()
 
 
-def answer_data(judge: LocalJudge):
+def answer_data(judge: LocalJudge, titles: frozenset[str] | None = None):
     """Pairs (better, worse), stored as consecutive rows: an EVOUNA answer to its own question
     (on topic, right or wrong) vs to another question, and the two answers of each SQuAD pair
     (devsets.squad_answer_relevance_pairs and squad_elliptical_pairs, bare answers among them), each
@@ -209,8 +210,8 @@ def answer_data(judge: LocalJudge):
         if other != r["question"]:
             items += [AnswerRelevanceItem(r["question"], r["answer"]), AnswerRelevanceItem(other, r["answer"])]
             kinds.append("evouna")
-    squad = devsets.squad_answer_relevance_pairs(n=4500, seed=1, titles=unseen_titles())
-    elliptical = devsets.squad_elliptical_pairs(titles=unseen_titles())
+    squad = devsets.squad_answer_relevance_pairs(n=4500, seed=1, titles=titles)
+    elliptical = devsets.squad_elliptical_pairs(titles=titles)
     for kind, question, better, worse, paragraph in squad + elliptical:
         items += [AnswerRelevanceItem(question, text, (paragraph,)) for text in (better, worse)]
         kinds.append(f"squad_{kind}")
@@ -327,7 +328,7 @@ def elliptical_diagnostic(judge: LocalJudge, model: LogisticModel) -> dict[str, 
     fit_ranking prints their out-of-fold accuracy."""
     from ragmeter.judges.base import AnswerRelevanceItem
 
-    pairs = devsets.squad_elliptical_pairs(titles=unseen_titles())
+    pairs = devsets.squad_elliptical_pairs()
     items = [AnswerRelevanceItem(question, text) for _, question, better, worse, _ in pairs for text in (better, worse)]
     _, rows = judge.answer_rows(items)
     score = model.predict(rows).reshape(-1, 2)
@@ -396,7 +397,8 @@ def main() -> None:
                                 *([("answer_judged", judged, JUDGED_ANSWER_FEATURES)] if judged else [])):
         fitted.model("relevance")  # answer features use the sentence relevance just fitted
         fitted._models["relevance"] = LogisticModel.from_dict(models["relevance"])
-        x, kinds, sizes = answer_data(fitted)
+        # the relevance model's column only on the articles it never read; the feature models on all
+        x, kinds, sizes = answer_data(fitted, unseen_titles() if name == "answer_judged" else None)
         model, accuracy = fit_ranking(x, kinds, names)
         models[name] = model.to_dict()
         meta["fitted_on"].update(sizes)

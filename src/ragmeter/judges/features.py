@@ -41,8 +41,10 @@ ANSWER_FEATURES = ("emb", "cov_question", "rel_best", "focus", "info", "type_mis
 # 0.02 -> 0.65 right; against another sentence of its paragraph 0.26 -> 0.99)
 BARE_FEATURES = ("emb", "type_miss", "specificity", "grounding")
 ANSWER_MODEL_FEATURES = ANSWER_FEATURES + tuple(f"bare_{name}" for name in BARE_FEATURES) + ("bare",)
-# the default judge adds the trained answer-relevance model's logit, for full answers
-JUDGED_ANSWER_FEATURES = ANSWER_MODEL_FEATURES + ("relevance_ce",)
+# the default judge adds the trained answer-relevance model's logit: a column for full answers,
+# one for bare answers (fitted with the other bare columns; version 16: it tells "1889" from
+# "Gustave Eiffel" for "When was the Eiffel Tower built?", logits +1.9 and -2.6)
+JUDGED_ANSWER_FEATURES = ANSWER_MODEL_FEATURES + ("relevance_ce", "bare_relevance_ce")
 # a sentence's cosine to the question (static MiniLM vectors) maps to "on the topic" between
 # these: on SQuAD 2.0 dev the median is 0.23 for a sentence of another article, 0.47 for another
 # sentence of the answer's paragraph and 0.67 for the answer sentence

@@ -380,13 +380,10 @@ class LocalJudge(Judge):
                                        float(whole[item.question] @ whole[rest]) if rest else 0.0))
         bare = [is_bare(item.answer) for item in items]
         model_rows = [answer_model_row(row, b) for row, b in zip(out, bare)]
-        if self.relevance_model is not None:  # its logit, for a full answer (a bare one keeps its columns)
-            full = [i for i, b in enumerate(bare) if not b]
-            logits = self.relevance_model.logits([(items[i].question, items[i].answer) for i in full])
-            for i, logit in zip(full, logits):
-                model_rows[i].append(float(logit))
-            for i in (i for i, b in enumerate(bare) if b):
-                model_rows[i].append(0.0)
+        if self.relevance_model is not None:  # its logit: a full answer's column, or a bare answer's own
+            logits = self.relevance_model.logits([(item.question, item.answer) for item in items]) if items else []
+            for row, b, logit in zip(model_rows, bare, logits):
+                row.extend([0.0, float(logit)] if b else [float(logit), 0.0])
         return out, model_rows
 
     def _added_weights(self, text: str, seen_ids: set[int], seen_numbers: set[str]) -> list[float]:
@@ -414,7 +411,7 @@ class LocalJudge(Judge):
             named = dict(zip(ANSWER_FEATURES, row))
             detail = {label: round(named[feature], 4) for feature, label in ANSWER_DETAIL.items()}
             if self.relevance_model is not None:
-                detail["relevance_model_logit"] = round(model_row[-1], 4)
+                detail["relevance_model_logit"] = round(model_row[-2] + model_row[-1], 4)  # one of the two is 0
             out.append(Relevance(float(p), False, detail))
         return out
 
