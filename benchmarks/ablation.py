@@ -33,16 +33,8 @@ from ragmeter.judges import features as F  # noqa: E402
 from ragmeter.judges import local as L  # noqa: E402
 from ragmeter.judges.features import JUDGED_ANSWER_FEATURES, VERIFIED_SUPPORT_FEATURES  # noqa: E402
 from ragmeter.judges.local import NEGATION_CAP, LocalJudge  # noqa: E402
-from ragmeter.judges.text import content_set, negated  # noqa: E402
 
-RULES = {
-    "negation": lambda claim, view: F.negation_flip(content_set(claim), negated(claim), view.clauses),
-    "direction": lambda claim, view: F.direction_flip(claim, view.sentences),
-    "opposites": lambda claim, view: F.opposite_flip(claim, view.sentences),
-    "numbers": lambda claim, view: F.number_swap(claim, view.sentences, view.all_numbers),
-    "frequency": lambda claim, view: F.frequency_swap(claim, view.sentences),
-    "changed_slot": lambda claim, view: F.slot_substitution(claim, view.sentences),
-}
+RULES = F.CONTRADICTION_CHECKS
 NOISE = 0.002
 
 

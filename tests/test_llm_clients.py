@@ -218,3 +218,19 @@ def test_every_api_client_shares_one_tls_context(server):
     assert all(a is not b for a, b in zip(first, second))  # two loops: two httpx clients each
     assert all(c._transport._pool._ssl_context is http.tls_context() for c in first + second)
     assert isinstance(http.tls_context(), ssl.SSLContext)
+
+
+def test_the_shared_tls_context_trusts_ssl_cert_file_as_httpx_does(tmp_path, monkeypatch):
+    """A company CA given in SSL_CERT_FILE is trusted by the shared context, as by httpx's own default."""
+    import certifi
+
+    from ragmeter.models import http
+
+    bundle = open(certifi.where(), encoding="ascii").read()
+    first = bundle[bundle.index("-----BEGIN CERTIFICATE-----"):bundle.index("-----END CERTIFICATE-----") + 25]
+    (tmp_path / "ca.pem").write_text(first + "\n")
+    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "ca.pem"))
+    assert len(http.tls_context.__wrapped__().get_ca_certs()) == 1  # only the given CA
+    monkeypatch.delenv("SSL_CERT_FILE")
+    monkeypatch.delenv("SSL_CERT_DIR", raising=False)
+    assert len(http.tls_context.__wrapped__().get_ca_certs()) > 100  # neither set: certifi's bundle

@@ -55,7 +55,10 @@ def _content(text: str) -> set[str]:
 
 
 def elliptical(question: str, sentence: str, span: str) -> str | None:
-    """The span and the rest of its clause, 5-25 words that take up none of the question's words."""
+    """The span and the rest of its clause, 5-25 words that take up none of the question's words.
+    benchmarks/devsets.elliptical_answer makes the calibration pairs' clause answers the same way,
+    with the judge's word sets and bare phrases left out; this one, with plain words, is what the
+    shipped weights were trained on (changing it changes what the rebuild reproduces)."""
     start = sentence.find(span)
     if start <= 0:
         return None

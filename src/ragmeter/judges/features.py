@@ -107,6 +107,21 @@ def name_closeness(name_vectors: np.ndarray, premise_vectors: np.ndarray) -> flo
     return float((name_vectors @ premise_vectors.T).max(axis=1).min())
 
 
+# A negation, a change of direction ("fell" where the premise says "up"), an opposite ("won" for
+# "lost"), another number in the same place ("July 21" where the premise says "July 20"), another
+# frequency ("weekly" for "every 4 weeks") or a premise clause copied with one slot filled
+# otherwise (substitution.py): the claim is contradicted. Each (claim, premise view) -> 0 or 1;
+# neg_mismatch is their maximum (benchmarks/ablation.py leaves each out in turn).
+CONTRADICTION_CHECKS = {
+    "negation": lambda claim, view: negation_flip(content_set(claim), negated(claim), view.clauses),
+    "direction": lambda claim, view: direction_flip(claim, view.sentences),
+    "opposites": lambda claim, view: opposite_flip(claim, view.sentences),
+    "numbers": lambda claim, view: number_swap(claim, view.sentences, view.all_numbers),
+    "frequency": lambda claim, view: frequency_swap(claim, view.sentences),
+    "changed_slot": lambda claim, view: slot_substitution(claim, view.sentences),
+}
+
+
 def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndarray, claim_weights: np.ndarray,
                      view: PremiseView, names: frozenset[str], name_vectors: np.ndarray) -> list[float]:
     """The SUPPORT_FEATURES row of a claim against its premises; names: the claim's names
@@ -117,13 +132,7 @@ def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndar
         best = int(np.argmax(sims))
         emb_best = float(sims[best])
         cov_best = max(coverage(tokens, s) for s in view.window_sets)
-        # a negation, a change of direction ("fell" where the premise says "up"), an opposite ("won"
-        # for "lost"), another number in the same place ("July 21" where the premise says "July
-        # 20"), another frequency ("weekly" for "every 4 weeks") or a premise clause copied with one
-        # slot filled otherwise (substitution.py): the claim is contradicted
-        neg_mismatch = max(negation_flip(tokens, negated(claim), view.clauses), direction_flip(claim, view.sentences),
-                           opposite_flip(claim, view.sentences), number_swap(claim, view.sentences, view.all_numbers),
-                           frequency_swap(claim, view.sentences), slot_substitution(claim, view.sentences))
+        neg_mismatch = max(float(check(claim, view)) for check in CONTRADICTION_CHECKS.values())
         soft_best = best_window_soft_coverage(claim_tokens, claim_weights, view)
     else:
         emb_best, cov_best, neg_mismatch, soft_best = 0.0, 0.0, 0.0, 0.0
