@@ -29,10 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import calibrate  # noqa: E402
 
-from ragmeter.judges import features as F  # noqa: E402
-from ragmeter.judges import local as L  # noqa: E402
-from ragmeter.judges.features import JUDGED_ANSWER_FEATURES, VERIFIED_SUPPORT_FEATURES  # noqa: E402
-from ragmeter.judges.local import NEGATION_CAP, LocalJudge  # noqa: E402
+from ragmeter.judges.local import features as F  # noqa: E402
+from ragmeter.judges.local import judge as L  # noqa: E402
+from ragmeter.judges.local.features import JUDGED_ANSWER_FEATURES, VERIFIED_SUPPORT_FEATURES  # noqa: E402
+from ragmeter.judges.local.judge import NEGATION_CAP, LocalJudge  # noqa: E402
 
 RULES = F.CONTRADICTION_CHECKS
 NOISE = 0.002

@@ -41,8 +41,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devsets  # noqa: E402
 
 from ragmeter.judges.base import SentenceRelevanceItem  # noqa: E402
-from ragmeter.judges.calibration import CALIBRATION_FILE, LogisticModel  # noqa: E402
-from ragmeter.judges.features import (  # noqa: E402
+from ragmeter.judges.local.calibration import CALIBRATION_FILE, LogisticModel  # noqa: E402
+from ragmeter.judges.local.features import (  # noqa: E402
     ANSWER_MODEL_FEATURES,
     CONTEXTUAL_SUPPORT_FEATURES,
     JUDGED_ANSWER_FEATURES,
@@ -50,7 +50,7 @@ from ragmeter.judges.features import (  # noqa: E402
     SUPPORT_FEATURES,
     VERIFIED_SUPPORT_FEATURES,
 )
-from ragmeter.judges.local import LocalJudge  # noqa: E402
+from ragmeter.judges.local.judge import LocalJudge  # noqa: E402
 from ragmeter.models.cross_encoder import SHIPPED  # noqa: E402
 
 CONTRAST_ROWS = 1500  # held-out near misses in the default judge's support fit

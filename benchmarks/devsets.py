@@ -88,7 +88,7 @@ def sas(name: str = "SQuAD") -> list[tuple[str, str, float]]:
 def squad_sentence_relevance(n_questions: int = 1500, seed: int = 0) -> list[tuple[str, str, int]]:
     """(question, sentence, 1 if it holds the answer): the answer's sentence, the others of its
     paragraph, and sentences of an unrelated article, for calibrating sentence relevance."""
-    from ragmeter.judges.text import split_sentences
+    from ragmeter.text.segments import split_sentences
 
     rng = random.Random(seed)
     paragraphs = list(read_jsonl("squad_v2/dev_by_paragraph.jsonl"))
@@ -141,8 +141,8 @@ def squad_answer_relevance_pairs(n: int = 600, seed: int = 0,
     - "terse_wrong_aspect": the bare span vs the bare span that answers another question on
       the same paragraph, so that being short earns nothing by itself
     - "sentence_vs_wrong_terse": the answer sentence vs that other bare span"""
-    from ragmeter.judges.answer_type import is_bare
-    from ragmeter.judges.text import split_sentences
+    from ragmeter.text.answer_type import is_bare
+    from ragmeter.text.segments import split_sentences
 
     rng = random.Random(seed)
     out: list[tuple[str, str, str, str, str]] = []
@@ -209,8 +209,8 @@ def elliptical_answer(question: str, sentence: str, span: str) -> str | None:
     takes up none of the question's content words, as a person answers without restating the
     question; None where the span opens the sentence or the phrase is bare, long or repeats
     the question."""
-    from ragmeter.judges.answer_type import is_bare
-    from ragmeter.judges.text import content_set
+    from ragmeter.text.answer_type import is_bare
+    from ragmeter.text.segments import content_set
 
     start = sentence.find(span)
     if start <= 0:
@@ -235,7 +235,7 @@ def squad_elliptical_pairs(seed: int = 0, titles: frozenset[str] | None = None) 
     - "phrase_vs_wrong_clause": that answer vs another clause of the same sentence that takes
       up none of the question's words either (as well grounded in the paragraph, but not what
       was asked)"""
-    from ragmeter.judges.text import content_set, split_clauses, split_sentences
+    from ragmeter.text.segments import content_set, split_clauses, split_sentences
 
     rng = random.Random(seed)
     out: list[tuple[str, str, str, str, str]] = []

@@ -168,7 +168,7 @@ def judge_of(name: str):
     """A judge by name; "local-unverified" is the default judge without its claim verifier (the
     feature judge of versions 12 and before, to set the two side by side)."""
     if name == "local-unverified":
-        from ragmeter.judges.local import LocalJudge
+        from ragmeter.judges.local.judge import LocalJudge
 
         return LocalJudge(verifier=False, relevance_model=False)
     return resolve_judge(name)

@@ -52,7 +52,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")
     from ragmeter.judges.base import SupportItem
-    from ragmeter.judges.local import LocalJudge
+    from ragmeter.judges.local.judge import LocalJudge
 
     found = probes(args.seed)
     print(f"probes: {len(found)}")

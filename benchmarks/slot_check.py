@@ -1,4 +1,4 @@
-"""How often the changed-slot check (judges/substitution.py) flags a claim, by human label.
+"""How often the changed-slot check (judges/local/checks/substitution.py) flags a claim, by human label.
 
 The local judge holds a flagged claim to a low support probability, as it does a negated one; this
 prints, for each labelled claim set, how many claims it flags and how many of those people called
@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devsets
 
 from ragmeter.judges.lexical import split_into_claims
-from ragmeter.judges.substitution import slot_substitution
-from ragmeter.judges.text import premise_sentences
+from ragmeter.judges.local.checks.substitution import slot_substitution
+from ragmeter.text.segments import premise_sentences
 
 GROUNDING_FILES = {  # set: (file, use)
     "begin": ("dev.jsonl", "train"), "begin_v1_wow": ("dev.jsonl", "train"), "dialfact": ("testsmall.jsonl", "train"),

@@ -43,7 +43,8 @@ def forget_text_caches() -> None:
     """Empty the memo tables of what was read of each text (sentences, stems, content words,
     numbers, premises), so that a cold run does not profit from the texts an earlier judge in
     this process read."""
-    from ragmeter.judges import premises, text
+    from ragmeter.judges.local import premises
+    from ragmeter.text import segments as text
 
     for cached in (text._sentences, text.stem, text.content_set, text.numbers, text.content_and_negation,
                    premises._read_memo):
@@ -68,7 +69,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")
     from ragmeter.judges import LexicalJudge
-    from ragmeter.judges.local import LocalJudge
+    from ragmeter.judges.local.judge import LocalJudge
 
     rows = synthetic_rows(args.n)
     lexical = timed(rows, LexicalJudge())

@@ -1,6 +1,6 @@
 """Acronyms and expansions between a claim and its evidence."""
 
-from ragmeter.judges.acronyms import acronyms, find_expansion, resolve_acronyms
+from ragmeter.text.acronyms import acronyms, find_expansion, resolve_acronyms
 
 
 def test_claim_acronym_is_written_as_the_evidence_spells_it():

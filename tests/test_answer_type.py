@@ -4,8 +4,7 @@ import math
 
 import pytest
 
-from ragmeter.judges.answer_type import has_type, is_bare, type_miss, wanted_types
-from ragmeter.judges.features import (
+from ragmeter.judges.local.features import (
     ANSWER_FEATURES,
     ANSWER_MODEL_FEATURES,
     BARE_FEATURES,
@@ -14,8 +13,9 @@ from ragmeter.judges.features import (
     carried_similarity,
     on_topic,
 )
-from ragmeter.judges.noncommittal import is_noncommittal
-from ragmeter.judges.text import content_set, split_sentences, without_words
+from ragmeter.text.answer_type import has_type, is_bare, type_miss, wanted_types
+from ragmeter.text.noncommittal import is_noncommittal
+from ragmeter.text.segments import content_set, split_sentences, without_words
 
 
 @pytest.mark.parametrize("question, kinds", [
@@ -83,7 +83,7 @@ def test_glued_sentences_are_split():
 def test_sentence_splits_are_remembered_only_for_texts_of_bounded_length():
     """Splits are memoised across the metrics of a run, texts longer than MEMO_CHARS are not
     (memory stays bounded); both give the same sentences, and a caller may change its copy."""
-    from ragmeter.judges import text
+    from ragmeter.text import segments as text
 
     short = "Paris is in France. It is large."
     long = " ".join(["Paris is in France."] * (text.MEMO_CHARS // 19 + 1))

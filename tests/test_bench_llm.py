@@ -8,7 +8,7 @@ from openai_server import FakeOpenAIServer
 from ragmeter import evaluate
 from ragmeter.cli import main
 from ragmeter.demo import good_rows
-from ragmeter.judges.llm_usage import usage_by_metric_of
+from ragmeter.judges.llm.usage import usage_by_metric_of
 from ragmeter.llms import OpenAICompatible
 
 CORE = ["faithfulness", "answer_relevancy", "context_precision", "context_recall"]

@@ -12,9 +12,9 @@ from ragmeter.demo import bad_rows, good_rows
 from ragmeter.errors import ConfigError
 from ragmeter.judges import resolve_judge
 from ragmeter.judges.base import SupportItem
-from ragmeter.judges.contextual import CLOSEST_SENTENCES, ContextualCoverage, closest_sentences, premise_pieces
-from ragmeter.judges.features import CONTEXTUAL_SUPPORT_FEATURES, SUPPORT_FEATURES, VERIFIED_SUPPORT_FEATURES
-from ragmeter.judges.local import LocalJudge
+from ragmeter.judges.local.contextual import CLOSEST_SENTENCES, ContextualCoverage, closest_sentences, premise_pieces
+from ragmeter.judges.local.features import CONTEXTUAL_SUPPORT_FEATURES, SUPPORT_FEATURES, VERIFIED_SUPPORT_FEATURES
+from ragmeter.judges.local.judge import LocalJudge
 
 need_local()
 

@@ -9,7 +9,7 @@ import pytest
 from extras import need_local
 
 from ragmeter.judges.base import SupportItem
-from ragmeter.judges.local import NEGATION_CAP, LocalJudge
+from ragmeter.judges.local.judge import NEGATION_CAP, LocalJudge
 
 need_local()
 
@@ -41,3 +41,28 @@ def test_a_contradicted_claim_is_held_to_the_cap(judge, case):
     (verdicts,) = asyncio.run(judge.support([SupportItem((evidence,), (stated, *contradicted))]))
     assert verdicts[0].probability > floor
     assert all(v.probability <= NEGATION_CAP for v in verdicts[1:]), [v.probability for v in verdicts[1:]]
+
+
+CHECK_OF_CASE = {"direction": "direction", "number": "numbers", "opposite": "opposites", "frequency": "frequency"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", list(CASES))
+def test_each_verdict_names_the_model_or_check_that_decided_it(judge, case):
+    """A capped claim's verdict names the check that capped it; a supported claim's names the
+    fitted model (with the verifier's logit in the default judge), and both show in to_dict."""
+    evidence, stated, _, contradicted = CASES[case]
+    (verdicts,) = asyncio.run(judge.support([SupportItem((evidence,), (stated, *contradicted))]))
+    assert verdicts[0].decided_by == f"model:{judge.support_model}"
+    assert {v.decided_by for v in verdicts[1:]} <= {f"check:{CHECK_OF_CASE[case]}", "check:changed_slot"}
+    assert verdicts[1].to_dict()["decided_by"].startswith("check:")
+
+
+@pytest.mark.slow
+def test_sydney_is_decided_by_the_changed_slot_check():
+    judge = LocalJudge()
+    premises = ("Canberra is the capital of Australia. Sydney is its largest city.",)
+    (verdicts,) = asyncio.run(judge.support([SupportItem(premises, ("The capital of Australia is Sydney.",
+                                                                    "Canberra is the capital of Australia."))]))
+    assert verdicts[0].decided_by == "check:changed_slot" and verdicts[0].probability <= NEGATION_CAP
+    assert verdicts[1].decided_by == "model:support_verified" and verdicts[1].probability > 0.5

@@ -10,7 +10,7 @@ from extras import need_local
 from ragmeter import evaluate
 from ragmeter.errors import ConfigError
 from ragmeter.judges.base import SupportItem
-from ragmeter.judges.local import LocalJudge
+from ragmeter.judges.local.judge import LocalJudge
 from ragmeter.models.cross_encoder import SHIPPED, OnnxCrossEncoder
 
 need_local()

@@ -1,7 +1,7 @@
 """A claim that says the other way than its evidence ("fell" where the evidence says "up") is
 not supported, though it shares every other word."""
 
-from ragmeter.judges.direction import direction, direction_flip
+from ragmeter.judges.local.checks.direction import direction, direction_flip
 
 
 def test_direction_of_a_statement():

@@ -10,7 +10,7 @@ from openai_server import FakeOpenAIServer
 from ragmeter import evaluate
 from ragmeter.cache import Cache
 from ragmeter.demo import good_rows
-from ragmeter.judges.llm_schemas import USEFULNESS
+from ragmeter.judges.llm.schemas import USEFULNESS
 from ragmeter.llms import OpenAICompatible
 from ragmeter.runner import reply_fits
 

@@ -16,7 +16,7 @@ import pytest
 from conftest import numbered_demo_rows
 
 from ragmeter import evaluate
-from ragmeter.judges.llm import LLMJudge
+from ragmeter.judges.llm.judge import LLMJudge
 from ragmeter.llms import OpenAICompatible
 from ragmeter.runner import RunnerSettings
 

@@ -5,11 +5,11 @@ import pytest
 from extras import need_local
 
 from ragmeter import evaluate
-from ragmeter.judges.framing import is_chatter, without_attribution
 from ragmeter.judges.lexical import split_into_claims
-from ragmeter.judges.local import LocalJudge
-from ragmeter.judges.noncommittal import is_noncommittal
+from ragmeter.judges.local.judge import LocalJudge
 from ragmeter.metrics import answer_relevancy, faithfulness
+from ragmeter.text.framing import is_chatter, without_attribution
+from ragmeter.text.noncommittal import is_noncommittal
 
 QUESTION = "What is the INR target range for AF patients on warfarin?"
 CONTEXTS = ["For patients with atrial fibrillation on warfarin, the target INR is 2.0–3.0.",

@@ -1,7 +1,7 @@
 """A claim that states another frequency than its evidence ("weekly" where the evidence says
 "every 4 weeks") is not supported."""
 
-from ragmeter.judges.frequency import frequency_swap, periods
+from ragmeter.judges.local.checks.frequency import frequency_swap, periods
 
 
 def test_frequencies_are_read_as_periods_in_days():

@@ -66,7 +66,7 @@ def test_every_metric_on_arbitrary_unicode(question, answer, contexts, reference
 @pytest.fixture(scope="module")
 def local_judge():
     need_local()
-    from ragmeter.judges.local import LocalJudge
+    from ragmeter.judges.local.judge import LocalJudge
 
     return LocalJudge()
 

@@ -7,8 +7,8 @@ from extras import need_local
 
 from ragmeter import evaluate
 from ragmeter.judges.base import AnswerRelevanceItem
-from ragmeter.judges.features import grounding_gain
-from ragmeter.judges.local import LocalJudge
+from ragmeter.judges.local.features import grounding_gain
+from ragmeter.judges.local.judge import LocalJudge
 from ragmeter.metrics import answer_relevancy
 
 QUESTION = "How was the ctenophore introduced into the Black Sea?"

@@ -44,7 +44,7 @@ def _imports(path: Path) -> set[str]:
 
 def test_the_engine_knows_judges_only_through_their_contract():
     imported = _imports(SRC / "engine.py")
-    assert not {m for m in imported if m.startswith(("ragmeter.runner", "ragmeter.judges.llm_parse",
+    assert not {m for m in imported if m.startswith(("ragmeter.runner", "ragmeter.judges.llm.parse",
                                                       "ragmeter.dry_run", "ragmeter.budget", "ragmeter.breaker"))}
     assert "getattr" not in (SRC / "engine.py").read_text()
 
@@ -60,13 +60,13 @@ def test_judge_errors_are_one_type_and_keep_their_old_homes():
     import ragmeter.budget
     import ragmeter.deadline
     import ragmeter.dry_run
-    import ragmeter.judges.llm_parse
+    import ragmeter.judges.llm.parse
 
     for cls in (JudgeOutputError, DryRunCall, BudgetExceeded, EndpointDown, DeadlineExceeded):
         assert issubclass(cls, JudgeError) and issubclass(cls, RagmeterError)
     assert ragmeter.budget.BudgetExceeded is BudgetExceeded and ragmeter.breaker.EndpointDown is EndpointDown
     assert ragmeter.deadline.DeadlineExceeded is DeadlineExceeded and ragmeter.dry_run.DryRunCall is DryRunCall
-    assert ragmeter.judges.llm_parse.JudgeOutputError is JudgeOutputError
+    assert ragmeter.judges.llm.parse.JudgeOutputError is JudgeOutputError
     assert [BudgetExceeded.stopped_by, EndpointDown.stopped_by, DeadlineExceeded.stopped_by] == \
         ["budget", "endpoint", "deadline"]
     assert JudgeOutputError("no JSON", "raw").reason() == "the judge's reply could not be used: no JSON"
@@ -81,7 +81,7 @@ def test_a_judge_that_makes_no_calls_has_the_defaults():
 
 
 def test_the_llm_judge_declares_its_hooks():
-    from ragmeter.judges.llm import LLMJudge
+    from ragmeter.judges.llm.judge import LLMJudge
     from ragmeter.models.base import ChatModel
     from ragmeter.runner import RunnerSettings
 

@@ -140,7 +140,7 @@ def test_langchain_falls_back_when_the_server_refuses_response_format(server, se
 def test_llama_index_anthropic_asks_for_the_schema_with_a_forced_tool(server, seed003_samples):
     """Issue 23: LlamaIndex's Anthropic LLM (a function-calling LLM) is sent one tool whose input
     schema is the reply's, named by its title and forced; the tool call's arguments are the reply."""
-    from ragmeter.judges import llm_schemas
+    from ragmeter.judges.llm import schemas as llm_schemas
 
     schemas = {s["title"]: s for s in vars(llm_schemas).values() if isinstance(s, dict) and "title" in s}
     model = make("llama-index-anthropic", server)

@@ -8,7 +8,7 @@ from openai_server import FakeOpenAIServer
 
 from ragmeter import evaluate
 from ragmeter.demo import good_rows
-from ragmeter.judges.llm import LLMJudge, default_embedder
+from ragmeter.judges.llm.judge import LLMJudge, default_embedder
 from ragmeter.llms import LangchainLLMWrapper, LlamaIndexLLM, OpenAICompatible
 from ragmeter.models.sampling import client_settings
 

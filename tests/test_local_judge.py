@@ -13,10 +13,10 @@ from ragmeter import evaluate
 from ragmeter.demo import bad_rows, good_rows
 from ragmeter.judges import resolve_judge
 from ragmeter.judges.base import AnswerRelevanceItem, SentenceRelevanceItem, SupportItem, UsefulnessItem
-from ragmeter.judges.features import name_closeness, negation_flip
-from ragmeter.judges.local import LocalJudge
-from ragmeter.judges.text import content_set, negated, number_agreement, split_clauses
+from ragmeter.judges.local.features import name_closeness, negation_flip
+from ragmeter.judges.local.judge import LocalJudge
 from ragmeter.models.static_embedder import DEFAULT_STATIC_MODEL
+from ragmeter.text.segments import content_set, negated, number_agreement, split_clauses
 
 need_local()
 
@@ -134,7 +134,7 @@ def test_onnx_answer_embedder_from_a_local_file(tmp_path):
 def test_without_onnxruntime_answers_use_the_static_model_and_its_own_weights():
     code = ("import sys, warnings; sys.modules['onnxruntime'] = None\n"
             "warnings.simplefilter('always')\n"
-            "from ragmeter.judges.local import LocalJudge\n"
+            "from ragmeter.judges.local.judge import LocalJudge\n"
             "j = LocalJudge(); d = j.describe()['answer_embedder']\n"
             "print(d['embedder'], d['weights'])")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
@@ -346,7 +346,7 @@ def test_answer_correctness_reads_a_short_reference_as_the_answer_to_its_questio
 
 @pytest.mark.slow
 def test_provenance_names_the_exact_calibration(tmp_path):
-    from ragmeter.judges.calibration import CALIBRATION_FILE
+    from ragmeter.judges.local.calibration import CALIBRATION_FILE
 
     shipped = LocalJudge().describe()["calibration"]["sha256"]
     assert len(shipped) == 12 and set(shipped) <= set("0123456789abcdef")

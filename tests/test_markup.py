@@ -9,10 +9,10 @@ from extras import need_local
 from ragmeter import evaluate
 from ragmeter.judges.base import AnswerRelevanceItem, SupportItem
 from ragmeter.judges.lexical import split_into_claims
-from ragmeter.judges.local import LocalJudge
-from ragmeter.judges.markup import has_markup, is_label, plain
-from ragmeter.judges.text import answer_body, content_set, numbers, split_sentences, tokens
+from ragmeter.judges.local.judge import LocalJudge
 from ragmeter.metrics import answer_relevancy, faithfulness
+from ragmeter.text.markup import has_markup, is_label, plain
+from ragmeter.text.segments import answer_body, content_set, numbers, split_sentences, tokens
 
 QUESTION = "When was the Eiffel Tower built?"
 CONTEXT = ("The Eiffel Tower was completed in 1889 for the World's Fair in Paris. Gustave Eiffel's company "

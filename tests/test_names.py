@@ -7,10 +7,10 @@ import pytest
 from extras import need_local
 
 from ragmeter.judges.base import SupportItem
-from ragmeter.judges.local import LocalJudge
-from ragmeter.judges.names import opening_names, opening_words
-from ragmeter.judges.premises import premise_view
-from ragmeter.judges.text import premise_windows
+from ragmeter.judges.local.judge import LocalJudge
+from ragmeter.judges.local.names import opening_names, opening_words
+from ragmeter.judges.local.premises import premise_view
+from ragmeter.text.segments import premise_windows
 
 EVIDENCE = ("In 2016, Microsoft acquired LinkedIn for $26.2 billion. "
             "LinkedIn continues to operate as an independent brand, and its revenue grew every year.")

@@ -2,7 +2,7 @@
 "removed", "children" where it says "adults") is not supported, though it shares every other
 word with its evidence."""
 
-from ragmeter.judges.opposites import opposite_flip, said
+from ragmeter.judges.local.checks.opposites import opposite_flip, said
 
 EVIDENCE = ("Python 3.12 removed the distutils module, which had been deprecated since Python 3.10. "
             "The drug is approved for adults with moderate to severe plaque psoriasis. "

@@ -1,7 +1,7 @@
 """A claim that puts another number or month where its evidence states one is contradicted."""
 
-from ragmeter.judges.quantities import counted_numbers, number_swap, rounds_to, value_kind
-from ragmeter.judges.text import numbers
+from ragmeter.judges.local.checks.quantities import counted_numbers, number_swap, rounds_to, value_kind
+from ragmeter.text.segments import numbers
 
 EVIDENCE = "Apollo 11 landed on the Moon on July 20, 1969."
 

@@ -5,7 +5,7 @@ from extras import need_local
 
 from ragmeter import evaluate
 from ragmeter.judges.lexical import split_into_claims
-from ragmeter.judges.noncommittal import is_refusal
+from ragmeter.text.noncommittal import is_refusal
 
 
 @pytest.mark.parametrize("sentence", [

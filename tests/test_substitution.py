@@ -1,12 +1,12 @@
-"""The changed-slot check (judges/substitution.py): a premise clause copied with one slot filled
+"""The changed-slot check (judges/local/checks/substitution.py): a premise clause copied with one slot filled
 otherwise is flagged; a rewording, a pronoun for a name, an acronym, a relative clause whose
 subject is elsewhere, or a slot the passage states elsewhere with the same words is not."""
 
 import pytest
 from extras import need_local
 
-from ragmeter.judges.substitution import slot_substitution
-from ragmeter.judges.text import premise_sentences
+from ragmeter.judges.local.checks.substitution import slot_substitution
+from ragmeter.text.segments import premise_sentences
 
 CANBERRA = "Canberra is the capital of Australia. Sydney is its largest city."
 PARACETAMOL = ("Adults with a fever can take paracetamol 1 g every four to six hours, up to a maximum of 4 g in "

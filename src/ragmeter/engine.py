@@ -24,7 +24,7 @@ from .data import ALIASES, EvaluationDataset, Sample
 from .deadline import check_deadline
 from .errors import DatasetError, DryRunCall, JudgeError, JudgeOutputError, RagmeterWarning
 from .judges import Judge, resolve_judge
-from .judges.llm_usage import add_usage_by_metric
+from .judges.llm.usage import add_usage_by_metric
 from .loaders import load_dataset
 from .metrics import Metric, MetricResult, resolve_metrics
 from .redaction import scrub

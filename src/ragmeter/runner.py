@@ -76,7 +76,7 @@ def reply_fits(text: str, schema: dict[str, Any] | None) -> bool:
     """Whether a reply holds a JSON object of the schema's shape (any reply, without a schema)."""
     if schema is None:
         return True
-    from .judges.llm_parse import JudgeOutputError, parse_reply
+    from .judges.llm.parse import JudgeOutputError, parse_reply
 
     try:
         parse_reply(text, schema)

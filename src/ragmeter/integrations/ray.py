@@ -37,8 +37,8 @@ from ..deadline import check_deadline
 from ..engine import check_columns, dataset_hash, make_provenance, start_run, summarise_notes
 from ..errors import ConfigError, MissingExtraError, RagmeterError, RagmeterWarning
 from ..judges import Judge, resolve_judge
-from ..judges.llm import LLMJudge
-from ..judges.llm_usage import add_usage_by_metric, by_prompt
+from ..judges.llm.judge import LLMJudge
+from ..judges.llm.usage import add_usage_by_metric, by_prompt
 from ..limits import RateLimiter
 from ..loaders import load_dataset
 from ..metrics import MetricResult, resolve_metrics

@@ -103,7 +103,7 @@ class RunDeadline(Deadline):
 
 def join_run(judge: Any, budget: Any, limit: float | None, deadline_s: float | None, ends_at: float | None) -> None:
     """Start an LLM judge's runner once for the whole run, with the run's shared limits."""
-    from ..judges.llm import LLMJudge
+    from ..judges.llm.judge import LLMJudge
 
     if not isinstance(judge, LLMJudge):
         return  # a judge that makes no calls: nothing to limit

@@ -21,7 +21,7 @@ def _local_available() -> bool:
 def default_judge(notice=None) -> Judge:
     """The local-model judge when ``[local]`` is installed, else the lexical judge with a notice."""
     if _local_available():
-        from .local import LocalJudge
+        from .local.judge import LocalJudge
 
         return LocalJudge()
     message = ("ragmeter: the [local] extra is not installed, so the lexical judge is used. "
@@ -40,7 +40,7 @@ def llm_judge(llm: Any, embeddings: Any = None, cache: Any = True, budget: float
     from ..cache import Cache
     from ..models.resolve import resolve_embeddings, resolve_llm
     from ..runner import RunnerSettings
-    from .llm import LLMJudge
+    from .llm.judge import LLMJudge
 
     if isinstance(cache, (str, bytes)) or hasattr(cache, "__fspath__"):
         cache = Cache(cache)
@@ -69,7 +69,7 @@ def resolve_judge(judge: Any = None, llm: Any = None, embeddings: Any = None, **
         if name in ("local", "local-fast", "local-contextual") or name.startswith("local:"):
             if not _local_available():
                 raise MissingExtraError("model2vec", "local", "The local judge")
-            from .local import LocalJudge
+            from .local.judge import LocalJudge
 
             # "local-contextual" is what "local" was called before token states became its default
             embedder = judge.strip()[len("local:"):] if ":" in name else None

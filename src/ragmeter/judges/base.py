@@ -100,11 +100,14 @@ class AnswerRelevanceItem:
 
 @dataclass(frozen=True)
 class Verdict:
-    """A yes/no judgement with the judge's probability of yes and what it rests on."""
+    """A yes/no judgement with the judge's probability of yes, what it rests on, and which
+    model or check of the judge decided it (e.g. "model:support_verified",
+    "check:changed_slot", "llm"); None where a judge does not say."""
 
     probability: float
     text: str = ""
     evidence: str | None = None
+    decided_by: str | None = None
 
     @property
     def yes(self) -> bool:
@@ -114,6 +117,8 @@ class Verdict:
         out: dict[str, Any] = {"text": self.text, "verdict": self.yes, "probability": round(self.probability, 4)}
         if self.evidence:
             out["evidence"] = self.evidence
+        if self.decided_by:
+            out["decided_by"] = self.decided_by
         return out
 
 

@@ -12,6 +12,10 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..models.hash_embedder import HashEmbedder
+from ..text.framing import is_chatter, without_attribution
+from ..text.markup import is_label
+from ..text.noncommittal import is_noncommittal, is_refusal
+from ..text.segments import content_set, coverage, negated, number_agreement, numbers, split_sentences
 from .base import (
     AnswerRelevanceItem,
     ClaimsItem,
@@ -22,10 +26,6 @@ from .base import (
     UsefulnessItem,
     Verdict,
 )
-from .framing import is_chatter, without_attribution
-from .markup import is_label
-from .noncommittal import is_noncommittal, is_refusal
-from .text import content_set, coverage, negated, number_agreement, numbers, split_sentences
 
 
 def ramp(value: float, threshold: float, width: float = 0.4) -> float:
@@ -85,7 +85,7 @@ class LexicalJudge(Judge):
                 score *= 0.5
         if numbers(claim) - all_numbers:  # a number the premises do not have
             score *= 0.5
-        return Verdict(ramp(score, self.support_threshold), claim, evidence)
+        return Verdict(ramp(score, self.support_threshold), claim, evidence, "rule:token_coverage")
 
     async def support(self, items: Sequence[SupportItem]) -> list[list[Verdict]]:
         out = []
@@ -104,7 +104,8 @@ class LexicalJudge(Judge):
             verdicts = []
             for chunk in item.chunks:
                 overlap = coverage(target, content_set(chunk))
-                verdicts.append(Verdict(ramp(overlap, self.usefulness_threshold), chunk[:200]))
+                verdicts.append(Verdict(ramp(overlap, self.usefulness_threshold), chunk[:200],
+                                        decided_by="rule:token_overlap"))
             out.append(verdicts)
         return out
 
@@ -113,7 +114,8 @@ class LexicalJudge(Judge):
         for item in items:
             question = content_set(item.question)
             out.append([
-                Verdict(ramp(coverage(question, content_set(s)), self.relevance_threshold), s)
+                Verdict(ramp(coverage(question, content_set(s)), self.relevance_threshold), s,
+                        decided_by="rule:token_coverage")
                 for s in split_sentences(item.context)
             ])
         return out

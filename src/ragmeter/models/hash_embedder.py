@@ -15,7 +15,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..words import NUMBER_WORDS, STOPWORDS, stem, tokens
+from ..text.words import NUMBER_WORDS, STOPWORDS, stem, tokens
 
 _CAPITALISED_RUN = re.compile(r"(?:\b[A-Z][\w'-]*(?:\s+(?:of|and|for|the|de|on)\s+|\s+)?){2,}")
 

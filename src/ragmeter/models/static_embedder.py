@@ -14,7 +14,7 @@ from typing import Sequence
 import numpy as np
 
 from ..errors import ConfigError, MissingExtraError
-from ..words import STOPWORDS
+from ..text.words import STOPWORDS
 
 DEFAULT_STATIC_MODEL = Path(__file__).parent / "assets" / "minilm-static-256"
 

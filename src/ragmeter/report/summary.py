@@ -10,7 +10,7 @@ from html import escape
 from typing import Any
 
 from ..compare import Comparison, MetricComparison
-from ..judges.llm_usage import usage_by_metric_of
+from ..judges.llm.usage import usage_by_metric_of
 from ..results import Result
 from .svg import run_colour
 

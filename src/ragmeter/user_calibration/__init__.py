@@ -1,7 +1,7 @@
 """Calibrating a judge on a team's own labels: agreement with the labels, a map of scores onto the
 labels' scale, and prediction-powered (PPI++) corrected means with valid intervals.
 
-Not to be confused with ragmeter.judges.calibration, the local judge's own logistic models.
+Not to be confused with ragmeter.judges.local.calibration, the local judge's own logistic models.
 """
 
 from .calibrate import calibrate

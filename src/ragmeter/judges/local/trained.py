@@ -20,7 +20,7 @@ def cross_encoder(kind: str, spec: bool | str | Path) -> Any:
     True, a file for a path, none for False."""
     if spec is False:
         return None
-    from ..models.cross_encoder import OnnxCrossEncoder
+    from ...models.cross_encoder import OnnxCrossEncoder
 
     return OnnxCrossEncoder(kind if spec is True else spec)
 

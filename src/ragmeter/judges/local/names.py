@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .text import STOPWORDS, capitalised, split_sentences
+from ...text.segments import STOPWORDS, capitalised, split_sentences
 
 if TYPE_CHECKING:
     from .premises import PremiseView

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .text import STOPWORDS, numbers, split_sentences, tokens
+from .segments import STOPWORDS, numbers, split_sentences, tokens
 
 _MONTHS = ("january february march april may june july august september october november december "
            "jan feb mar apr jun jul aug sep sept oct nov dec").split()

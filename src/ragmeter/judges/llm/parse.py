@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any
 
-from ..errors import JudgeOutputError
+from ...errors import JudgeOutputError
 
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL | re.IGNORECASE)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from .text import best_covering, content_set, memo_short, negated
+from ....text.segments import best_covering, content_set, memo_short, negated
 
 _UP = (r"increas\w*|ris(?:e|es|en|ing)|rose|gr[eo]w(?:s|n|ing)?|growth|gain(?:s|ed)?|climb\w*|jump(?:s|ed)?"
        r"|surg(?:e|es|ed|ing)|soar\w*|boost(?:s|ed)?|rais(?:e|es|ed|ing)|higher|greater|more|expand\w*"

@@ -17,14 +17,15 @@ from typing import Any, Awaitable, Callable, Iterable, Sequence, TypeVar
 
 import numpy as np
 
-from ..cost import Usage
-from ..errors import JudgeOutputError
-from ..models.base import ChatModel, Embedder, Message
-from ..models.local_embedder import LocalEmbedder, default_embedder
-from ..prompts import load_prompt, prompt_versions
-from ..runner import CallRunner, RunnerSettings
-from . import llm_schemas as schemas
-from .base import (
+from ...cost import Usage
+from ...errors import JudgeOutputError
+from ...models.base import ChatModel, Embedder, Message
+from ...models.local_embedder import LocalEmbedder, default_embedder
+from ...prompts import load_prompt, prompt_versions
+from ...runner import CallRunner, RunnerSettings
+from ...text.noncommittal import is_noncommittal
+from ...text.segments import split_sentences
+from ..base import (
     Answer,
     AnswerRelevanceItem,
     ClaimsItem,
@@ -37,10 +38,9 @@ from .base import (
     UsefulnessItem,
     Verdict,
 )
-from .llm_parse import parse_reply
-from .llm_usage import by_prompt
-from .noncommittal import is_noncommittal
-from .text import split_sentences
+from . import schemas
+from .parse import parse_reply
+from .usage import by_prompt
 
 TEXTS_PER_CALL = 8
 T = TypeVar("T")
@@ -58,7 +58,7 @@ class LLMJudge(Judge):
 
     def __init__(self, llm: ChatModel, embeddings: Embedder | None = None, cache: Any = True,
                  settings: RunnerSettings | None = None, temperature: float = 0.0, max_tokens: int | None = 2048):
-        from ..cache import Cache
+        from ...cache import Cache
 
         if cache is True:
             cache = Cache()
@@ -165,7 +165,8 @@ class LLMJudge(Judge):
             by_id = {str(t["id"]): t["claims"] for t in reply["texts"]}
             out = {}
             for k, i in enumerate(indices):
-                out[i] = [Verdict(1.0 if c["supported"] else 0.0, c["claim"], c.get("evidence")) for c in by_id[f"t{k}"]]
+                out[i] = [Verdict(1.0 if c["supported"] else 0.0, c["claim"], c.get("evidence"), "llm")
+                          for c in by_id[f"t{k}"]]
             return out
 
         results = await self._gather(one(ix) for ix in groups.values())
@@ -190,7 +191,7 @@ class LLMJudge(Judge):
             reply = await self.ask("support", payload, schemas.SUPPORT,
                                    complete=lambda r: _require(r, "verdicts", "index", range(len(item.claims)), "claim"))
             by_index = {int(v["index"]): v for v in reply["verdicts"]}
-            return [Verdict(1.0 if by_index[k]["supported"] else 0.0, c, by_index[k].get("evidence"))
+            return [Verdict(1.0 if by_index[k]["supported"] else 0.0, c, by_index[k].get("evidence"), "llm")
                     for k, c in enumerate(item.claims)]
 
         return await self._gather(one(item) for item in items)
@@ -202,7 +203,7 @@ class LLMJudge(Judge):
             reply = await self.ask("usefulness", payload, schemas.USEFULNESS,
                                    complete=lambda r: _require(r, "verdicts", "index", range(len(item.chunks)), "chunk"))
             by_index = {int(v["index"]): v for v in reply["verdicts"]}
-            return [Verdict(1.0 if by_index[k]["useful"] else 0.0, c[:200], by_index[k].get("reason"))
+            return [Verdict(1.0 if by_index[k]["useful"] else 0.0, c[:200], by_index[k].get("reason"), "llm")
                     for k, c in enumerate(item.chunks)]
 
         return await self._gather(one(item) for item in items)
@@ -221,7 +222,7 @@ class LLMJudge(Judge):
             chosen = {int(k) for k in reply["relevant"]}
             out: dict[int, list[Verdict]] = {i: [] for i in indices}
             for k, (i, s) in enumerate(sentences):
-                out[i].append(Verdict(1.0 if k in chosen else 0.0, s))
+                out[i].append(Verdict(1.0 if k in chosen else 0.0, s, decided_by="llm"))
             return out
 
         results = await self._gather(one(q, ix) for q, ix in groups.items())

@@ -23,8 +23,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from ...text.segments import capitalised, premise_sentences, split_sentences
 from .features import name_closeness, weighted_soft_coverage
-from .text import capitalised, premise_sentences, split_sentences
 
 # token states are read for the claim's closest premise sentences only, each sentence alone:
 # the transformer pass costs about the number of tokens read. Cross-validated AUROC

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .framing import META_WORDS, SOURCE_WORDS, without_attribution
-from .text import content_set, split_clauses
+from .segments import content_set, split_clauses
 
 _PATTERNS = [
     r"\bi (?:do not|don't|dont) know\b",

@@ -12,13 +12,13 @@ import math
 
 import numpy as np
 
-from .direction import direction_flip
-from .frequency import frequency_swap
-from .opposites import opposite_flip
+from ...text.segments import content_set, coverage, negated, numbers
+from .checks.direction import direction_flip
+from .checks.frequency import frequency_swap
+from .checks.opposites import opposite_flip
+from .checks.quantities import number_swap
+from .checks.substitution import slot_substitution
 from .premises import PremiseView
-from .quantities import number_swap
-from .substitution import slot_substitution
-from .text import content_set, coverage, negated, numbers
 
 SUPPORT_FEATURES = ("cov_all", "cov_best", "emb_best", "soft_mean", "soft_min", "soft_weighted", "soft_best",
                     "num_miss", "name_miss", "neg_mismatch", "claim_len", "name_soft")
@@ -111,7 +111,7 @@ def name_closeness(name_vectors: np.ndarray, premise_vectors: np.ndarray) -> flo
 # "lost"), another number in the same place ("July 21" where the premise says "July 20"), another
 # frequency ("weekly" for "every 4 weeks") or a premise clause copied with one slot filled
 # otherwise (substitution.py): the claim is contradicted. Each (claim, premise view) -> 0 or 1;
-# neg_mismatch is their maximum (benchmarks/ablation.py leaves each out in turn).
+# neg_mismatch is 1 when any fires (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
     "negation": lambda claim, view: negation_flip(content_set(claim), negated(claim), view.clauses),
     "direction": lambda claim, view: direction_flip(claim, view.sentences),
@@ -120,6 +120,14 @@ CONTRADICTION_CHECKS = {
     "frequency": lambda claim, view: frequency_swap(claim, view.sentences),
     "changed_slot": lambda claim, view: slot_substitution(claim, view.sentences),
 }
+
+
+def contradiction(claim: str, view: PremiseView) -> str | None:
+    """The name of the first contradiction check that reads the claim as contradicted by its
+    premises (CONTRADICTION_CHECKS' order), None when none does."""
+    if not view.windows:
+        return None
+    return next((name for name, check in CONTRADICTION_CHECKS.items() if check(claim, view)), None)
 
 
 def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndarray, claim_weights: np.ndarray,
@@ -132,7 +140,7 @@ def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndar
         best = int(np.argmax(sims))
         emb_best = float(sims[best])
         cov_best = max(coverage(tokens, s) for s in view.window_sets)
-        neg_mismatch = max(float(check(claim, view)) for check in CONTRADICTION_CHECKS.values())
+        neg_mismatch = float(contradiction(claim, view) is not None)
         soft_best = best_window_soft_coverage(claim_tokens, claim_weights, view)
     else:
         emb_best, cov_best, neg_mismatch, soft_best = 0.0, 0.0, 0.0, 0.0

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .text import best_covering, content_set, memo_short, negated, tokens
+from ....text.segments import best_covering, content_set, memo_short, negated, tokens
 
 # one pair per line: the forms of one side, "/", the forms of the other; ">" marks a pair read one
 # way only: a claim that says all where the premise says some claims more than it gives, while

@@ -7,11 +7,11 @@ from decimal import Decimal
 from functools import lru_cache, wraps
 from typing import Any, Callable, Iterable, Sequence
 
-from ..words import CJK as _CJK
-from ..words import NUMBER_WORDS, STOPWORDS, stem, tokens
-from ..words import TOKEN as _TOKEN
 from .framing import is_chatter, without_attribution
 from .markup import has_markup, is_label, plain
+from .words import CJK as _CJK
+from .words import NUMBER_WORDS, STOPWORDS, stem, tokens
+from .words import TOKEN as _TOKEN
 
 # "not"/"no"/"nor" are kept out of content tokens but tracked separately as negations.
 NEGATIONS = frozenset({"not", "no", "nor", "never", "none", "cannot", "neither", "without", "n't", "nothing", "nobody"})

@@ -8,7 +8,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from .text import (
+from ...text.segments import (
     MEMO_CHARS,
     content_and_negation,
     content_set,

@@ -21,7 +21,7 @@ import re
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Iterable, cast
 
-from .text import NUMBER_WORD, best_covering, content_set, memo_short, numbers
+from ....text.segments import NUMBER_WORD, best_covering, content_set, memo_short, numbers
 
 # "may" is a month only before a day or year ("May 5", "May 1998"); otherwise a verb
 _MONTH = re.compile(r"\b(?:january|february|march|april|june|july|august|september|october|november|december"

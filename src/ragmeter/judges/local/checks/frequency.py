@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from .text import NUMBER_WORDS, best_covering, content_set, memo_short
+from ....text.segments import NUMBER_WORDS, best_covering, content_set, memo_short
 
 _UNIT_DAYS = {"hour": 1 / 24, "day": 1.0, "night": 1.0, "week": 7.0, "fortnight": 14.0, "month": 30.4,
               "quarter": 91.3, "year": 365.25}
