@@ -45,7 +45,7 @@ def calibration_titles() -> frozenset[str]:
 
 
 def _sentences(context: str) -> list[str]:
-    from ragmeter.judges.text import split_sentences
+    from ragmeter.text.segments import split_sentences
 
     return split_sentences(context)
 
@@ -73,7 +73,7 @@ def elliptical(question: str, sentence: str, span: str) -> str | None:
 def squad_rows(n_questions: int, seed: int, skip: frozenset[str] | None = None) -> list[Row]:
     """Rows (answer, question, label, 'squad:<kind>') from up to n_questions answerable
     questions of the articles not in ``skip`` (by default the calibration articles), a seeded sample."""
-    from ragmeter.judges.answer_type import is_bare
+    from ragmeter.text.answer_type import is_bare
 
     rng = random.Random(seed)
     held = calibration_titles() if skip is None else skip
