@@ -112,9 +112,15 @@ def main() -> None:
         fewer[:, neg] = np.delete(rules, k, axis=1).max(axis=1)
         print_row(f"rule: {rule} (fires on {int((rules[:, k] > 0).sum())} rows)",
                   support_figures(fewer, y, w, names, groups, folds), base)
+    idle = []
     for k, name in enumerate(names):
         kept = [n for n in names if n != name]
-        print_row(f"column: {name}", support_figures(np.delete(x, k, axis=1), y, w, kept, groups, folds), base)
+        delta = print_row(f"column: {name}", support_figures(np.delete(x, k, axis=1), y, w, kept, groups, folds), base)
+        if name != "neg_mismatch" and verdict(delta) != "earns its place":
+            idle.append(name)
+    kept = [n for n in names if n not in idle]  # columns that add nothing alone may add together
+    print_row(f"columns that add nothing alone, together: {', '.join(idle)}",
+              support_figures(x[:, [names.index(n) for n in kept]], y, w, kept, groups, folds), base)
 
     print("\nanswer relevance: out-of-fold pairwise accuracy\n")
     answers = LocalJudge(verifier=False)
@@ -129,9 +135,15 @@ def main() -> None:
     full = accuracy(names)
     print("| left out | pairwise accuracy | verdict |\n|---|---|---|")
     print(f"| nothing | {full:.4f} | |")
+    idle = []
     for name in names:
         acc = accuracy([n for n in names if n != name])
         print(f"| column: {name} | {acc:.4f} ({acc - full:+.4f}) | {verdict({'a': acc - full})} |", flush=True)
+        if acc - full >= -NOISE:
+            idle.append(name)
+    acc = accuracy([n for n in names if n not in idle])
+    print(f"| columns that add nothing alone, together: {', '.join(idle)} | {acc:.4f} ({acc - full:+.4f}) "
+          f"| {verdict({'a': acc - full})} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -20,8 +20,8 @@ from .checks.quantities import number_swap
 from .checks.substitution import slot_substitution
 from .premises import PremiseView
 
-SUPPORT_FEATURES = ("cov_all", "cov_best", "emb_best", "soft_mean", "soft_min", "soft_weighted", "soft_best",
-                    "num_miss", "name_miss", "neg_mismatch", "claim_len", "name_soft")
+SUPPORT_FEATURES = ("cov_all", "emb_best", "soft_mean", "soft_weighted", "soft_best", "num_miss", "name_miss",
+                    "neg_mismatch", "claim_len", "name_soft")
 # the contextual judge adds the claim's coverage by the premises' token states, and its names'
 # least close match among them (contextual.py)
 CONTEXTUAL_SUPPORT_FEATURES = SUPPORT_FEATURES + ("ctx_recall", "ctx_name")
@@ -51,14 +51,13 @@ JUDGED_ANSWER_FEATURES = ANSWER_MODEL_FEATURES + ("relevance_ce", "bare_relevanc
 TOPIC_FLOOR, TOPIC_FULL = 0.25, 0.5
 
 
-def soft_coverage(claim_vectors: np.ndarray, premise_vectors: np.ndarray) -> tuple[float, float]:
-    """Mean and min over claim tokens of the best cosine to any premise token."""
+def soft_coverage(claim_vectors: np.ndarray, premise_vectors: np.ndarray) -> float:
+    """The mean over claim tokens of the best cosine to any premise token."""
     if claim_vectors.shape[0] == 0:
-        return 1.0, 1.0
+        return 1.0
     if premise_vectors.shape[0] == 0:
-        return 0.0, 0.0
-    best = (claim_vectors @ premise_vectors.T).max(axis=1)
-    return float(best.mean()), float(best.min())
+        return 0.0
+    return float((claim_vectors @ premise_vectors.T).max(axis=1).mean())
 
 
 def weighted_soft_coverage(claim_vectors: np.ndarray, weights: np.ndarray, premise_vectors: np.ndarray) -> float:
@@ -139,17 +138,16 @@ def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndar
         sims = view.window_vectors @ claim_vector
         best = int(np.argmax(sims))
         emb_best = float(sims[best])
-        cov_best = max(coverage(tokens, s) for s in view.window_sets)
         neg_mismatch = float(contradiction(claim, view) is not None)
         soft_best = best_window_soft_coverage(claim_tokens, claim_weights, view)
     else:
-        emb_best, cov_best, neg_mismatch, soft_best = 0.0, 0.0, 0.0, 0.0
-    soft_mean, soft_min = soft_coverage(claim_tokens, view.token_vectors)
+        emb_best, neg_mismatch, soft_best = 0.0, 0.0, 0.0
+    soft_mean = soft_coverage(claim_tokens, view.token_vectors)
     soft_weighted = weighted_soft_coverage(claim_tokens, claim_weights, view.token_vectors)
     claim_numbers = numbers(claim)
     num_miss = len(claim_numbers - view.all_numbers) / len(claim_numbers) if claim_numbers else 0.0
     name_miss = len(names - view.raw_words) / len(names) if names else 0.0
-    return [coverage(tokens, view.all_tokens), cov_best, emb_best, soft_mean, soft_min, soft_weighted, soft_best,
+    return [coverage(tokens, view.all_tokens), emb_best, soft_mean, soft_weighted, soft_best,
             num_miss, name_miss, neg_mismatch, math.log1p(len(tokens)),
             name_closeness(name_vectors, view.token_vectors)]
 
@@ -158,7 +156,7 @@ def relevance_features(question_vector: np.ndarray, question_tokens: frozenset[s
                        sentence: str, sentence_vector: np.ndarray, sentence_ids: np.ndarray,
                        token_vectors) -> list[float]:
     """Is this sentence about what the question asks?"""
-    soft, _ = soft_coverage(token_vectors(question_ids), token_vectors(sentence_ids))
+    soft = soft_coverage(token_vectors(question_ids), token_vectors(sentence_ids))
     return [float(question_vector @ sentence_vector), coverage(question_tokens, content_set(sentence)), soft,
             math.log1p(len(content_set(sentence)))]
 

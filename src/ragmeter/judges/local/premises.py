@@ -25,7 +25,6 @@ class PremiseView:
     """Everything about a set of premises that the support features need, computed once."""
 
     windows: list[str]
-    window_sets: list[frozenset[str]]
     window_vectors: np.ndarray  # unit rows
     all_tokens: frozenset[str]
     all_numbers: frozenset[str]
@@ -74,7 +73,7 @@ def premise_view(premises: Sequence[str], vecs: dict[str, np.ndarray], static: A
     sizes = [len(w) for w in window_ids]
     read = [read_premise(p) for p in premises]
     return PremiseView(
-        windows=windows, window_sets=sets,
+        windows=windows,
         window_vectors=np.stack([vecs[w] for w in windows]) if windows else np.zeros((0, 1), np.float32),
         all_tokens=frozenset().union(*sets) if sets else frozenset(),
         all_numbers=frozenset().union(*(r.numbers for r in read)),
