@@ -49,6 +49,19 @@ def test_the_engine_knows_judges_only_through_their_contract():
     assert "getattr" not in (SRC / "engine.py").read_text()
 
 
+def test_importing_ragmeter_loads_no_judge_and_no_call_runner():
+    """The LLM judge, its parser and the call runner load when a judge is made, not with the
+    package (the engine reads usage figures from judges.llm.usage, which must not pull them in)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, ragmeter, ragmeter.engine, ragmeter.report.summary; print(sorted(m for m in sys.modules "
+            "if m in ('ragmeter.runner', 'ragmeter.judges.llm.judge', 'ragmeter.judges.llm.parse', "
+            "'ragmeter.judges.local.judge')))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert loaded == "[]", loaded
+
+
 def test_models_never_import_judges():
     for path in sorted((SRC / "models").glob("*.py")):
         judges = {m for m in _imports(path) if m.startswith("ragmeter.judges")}

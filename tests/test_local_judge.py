@@ -353,3 +353,24 @@ def test_provenance_names_the_exact_calibration(tmp_path):
     copy = tmp_path / "calibration.json"
     copy.write_text(CALIBRATION_FILE.read_text() + "\n")  # same weights, different bytes
     assert LocalJudge(calibration=copy).describe()["calibration"]["sha256"] != shipped
+
+
+@pytest.mark.slow
+def test_a_calibration_file_fitted_for_other_columns_is_refused_with_what_to_do(tmp_path):
+    """A file fitted before a column was deleted (here: one with an extra support column) must
+    not score with its weights shifted by a column: it is refused, naming the model and the fix."""
+    import json
+
+    from ragmeter.errors import ConfigError
+    from ragmeter.judges.local.calibration import CALIBRATION_FILE
+
+    data = json.loads(CALIBRATION_FILE.read_text())
+    old = data["models"]["support_verified"]
+    for key, value in (("features", "soft_min"), ("mean", 0.5), ("scale", 1.0), ("coef", 0.0)):
+        old[key].insert(1, value)
+    path = tmp_path / "calibration.json"
+    path.write_text(json.dumps(data))
+    judge = LocalJudge(calibration=path)
+    with pytest.raises(ConfigError, match=r"support_verified.*soft_min.*Refit the file"):
+        asyncio.run(judge.support([SupportItem(("Paris is in France.",), ("Paris is in France.",))]))
+    assert asyncio.run(LocalJudge().support([SupportItem(("Paris is in France.",), ("Paris is in France.",))]))

@@ -8,8 +8,18 @@
   frequency) that each may cap a claim's support, named in the verdict they decide;
 - calibration.py and calibration.json: the fitted logistic models that turn all of it into
   probabilities (benchmarks/calibrate.py refits them).
+
+The judge is imported on first use, so that its parts can be read without loading it.
 """
 
-from .judge import LocalJudge
+from typing import Any
 
 __all__ = ["LocalJudge"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "LocalJudge":
+        from .judge import LocalJudge
+
+        return LocalJudge
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,6 +14,8 @@ from typing import Sequence
 
 import numpy as np
 
+from ...errors import ConfigError
+
 CALIBRATION_FILE = Path(__file__).parent / "calibration.json"
 
 
@@ -49,3 +51,15 @@ def load_calibration(path: Path = CALIBRATION_FILE) -> tuple[dict[str, LogisticM
     data = json.loads(raw.decode("utf-8"))
     models = {name: LogisticModel.from_dict(d) for name, d in data["models"].items()}
     return models, {**data.get("meta", {}), "sha256": hashlib.sha256(raw).hexdigest()[:12]}
+
+
+def checked_model(models: dict[str, LogisticModel], name: str, columns: Sequence[str], path: Path) -> LogisticModel:
+    """The model `name` of a calibration file, if it reads the columns the judge computes: a file
+    fitted for another judge version fails here, with what to do, rather than scoring wrongly."""
+    found = models.get(name)
+    if found is None or found.features != tuple(columns):
+        what = f"reads the columns {list(found.features)}" if found else "is missing"
+        raise ConfigError(f"calibration file {path}: the model '{name}' {what}, but this judge computes "
+                          f"{list(columns)}. Refit the file with benchmarks/calibrate.py, or leave out "
+                          "calibration= to use the shipped one.")
+    return found

@@ -45,6 +45,11 @@ ANSWER_MODEL_FEATURES = ANSWER_FEATURES + tuple(f"bare_{name}" for name in BARE_
 # one for bare answers (fitted with the other bare columns; version 16: it tells "1889" from
 # "Gustave Eiffel" for "When was the Eiffel Tower built?", logits +1.9 and -2.6)
 JUDGED_ANSWER_FEATURES = ANSWER_MODEL_FEATURES + ("relevance_ce", "bare_relevance_ce")
+# the columns each fitted model of calibration.json reads, in order
+MODEL_FEATURES = {"support": SUPPORT_FEATURES, "support_contextual": CONTEXTUAL_SUPPORT_FEATURES,
+                  "support_verified": VERIFIED_SUPPORT_FEATURES, "relevance": RELEVANCE_FEATURES,
+                  "answer": ANSWER_MODEL_FEATURES, "answer_static": ANSWER_MODEL_FEATURES,
+                  "answer_judged": JUDGED_ANSWER_FEATURES}
 # a sentence's cosine to the question (static MiniLM vectors) maps to "on the topic" between
 # these: on SQuAD 2.0 dev the median is 0.23 for a sentence of another article, 0.47 for another
 # sentence of the answer's paragraph and 0.67 for the answer sentence
@@ -109,7 +114,7 @@ def name_closeness(name_vectors: np.ndarray, premise_vectors: np.ndarray) -> flo
 # A negation, a change of direction ("fell" where the premise says "up"), an opposite ("won" for
 # "lost"), another number in the same place ("July 21" where the premise says "July 20"), another
 # frequency ("weekly" for "every 4 weeks") or a premise clause copied with one slot filled
-# otherwise (substitution.py): the claim is contradicted. Each (claim, premise view) -> 0 or 1;
+# otherwise (checks/substitution.py): the claim is contradicted. Each (claim, premise view) -> 0 or 1;
 # neg_mismatch is 1 when any fires (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
     "negation": lambda claim, view: negation_flip(content_set(claim), negated(claim), view.clauses),
@@ -200,7 +205,7 @@ def answer_features(similarity: float, question_tokens: frozenset[str], answer: 
     answer that takes up the question and says something specific about it (a restatement
     covers the words and adds nothing specific; dev pairwise accuracy 0.947 -> 0.951, vague
     answers 0.824 -> 0.840). similarity_beyond: the closeness to the question of what the
-    answer says beyond the question's words (text.without_words): "Metformin commonly causes
+    answer says beyond the question's words (text.segments.without_words): "Metformin commonly causes
     nausea and diarrhea." keeps "commonly causes nausea and diarrhea", close to a question on
     side effects; a restatement, "Metformin can cause some side effects.", keeps "can cause
     some", close to nothing (dev pairwise accuracy 0.9011 -> 0.9072; vague answers 0.851 ->

@@ -1,23 +1,12 @@
 """LocalJudge: the offline default. Small real models on the CPU, deterministic, no API key.
 
-- sentence vectors: a static model distilled from all-MiniLM-L6-v2 (shipped), or any
-  sentence-transformers model (``embedder="all-MiniLM-L6-v2"`` or a local folder); the
-  closeness of a whole answer to its question: all-MiniLM-L6-v2 itself, int8 ONNX
-- claim support and sentence relevance: interpretable features (lexical and soft token
-  coverage, passage similarity, numbers, names, negation) combined by a logistic model
-  fitted on development sets (see calibration.json and benchmarks/calibrate.py); claim
-  support also matches the claim's tokens to those of its closest premise sentences as
-  MiniLM reads them in context (contextual.py), unless ``contextual=False`` ("local-fast")
-- answer relevancy without a generator: closeness in meaning, the question's words covered,
-  the kind of thing asked for present (a date for "when", ...), on-topic information added
-  and share of sentences on the topic, ranked by weights fitted on answer pairs; evasive
-  answers score 0
-- ragmeter's own cross-encoders (models/cross_encoder.py, trained by training/): the claim
-  verifier reads each claim against its closest premise window, and the answer-relevance
-  model reads question and answer together; each logit is one more column of the logistic
-  models ("support_verified", "answer_judged"), whose weights decide how far it is trusted.
-  The default judge uses both; ``verifier=False`` / ``relevance_model=False`` leave them out,
-  local-fast has neither
+Claim support, sentence relevance and answer relevance are each a logistic model (fitted by
+benchmarks/calibrate.py, weights in calibration.json) over what the judge reads: features of
+the text and of sentence vectors (features.py), MiniLM's token states (contextual.py), and the
+logits of ragmeter's own cross-encoders (trained.py: the claim verifier and the answer-relevance
+model); a contradiction check that fires caps a claim's support (checks/). ``local-fast`` is the
+same judge without token states and cross-encoders. How each part was chosen, and what it scores:
+docs/judges.md.
 """
 
 from __future__ import annotations
@@ -55,10 +44,11 @@ from ..base import (
     Verdict,
 )
 from ..lexical import ramp, split_into_claims
-from .calibration import CALIBRATION_FILE, load_calibration
+from .calibration import CALIBRATION_FILE, checked_model, load_calibration
 from .contextual import closest_sentences
 from .features import (
     ANSWER_FEATURES,
+    MODEL_FEATURES,
     SUPPORT_FEATURES,
     answer_features,
     answer_model_row,
@@ -79,8 +69,8 @@ USEFUL_SHARE = 0.3  # share of the target's content words that makes a chunk use
 # a claim whose best-covering premise clause says the opposite (one negated, the other not) is held
 # to at most this probability: on the support dev sets 1 of the 8 such claims was supported; the
 # logistic weight of so rare a feature is set by those rows and stays weak. So is a claim going the
-# other way (direction.py), with an opposite word (opposites.py), number (quantities.py) or
-# frequency (frequency.py)
+# other way, with an opposite word, another number or frequency, or one slot of a copied clause
+# changed (the checks in checks/)
 NEGATION_CAP = 0.15
 NEG_COLUMN = SUPPORT_FEATURES.index("neg_mismatch")
 # answer-relevance features shown in a sample's evidence, by the name the report shows
@@ -152,7 +142,7 @@ class LocalJudge(Judge):
         """The calibrated logistic model for 'support' or 'relevance' (loaded on first use)."""
         if self._models is None:
             self._models, self._calibration_meta = load_calibration(self._calibration_path)
-        return self._models[name]
+        return checked_model(self._models, name, MODEL_FEATURES[name], self._calibration_path)
 
     def describe(self) -> dict[str, Any]:
         self.model("support")
@@ -250,7 +240,7 @@ class LocalJudge(Judge):
         out: list[list[Verdict]] = [[] for _ in pairs]
         for (i, claim, evidence, check), p, f in zip(owners, probs, fitted):
             # a check decided the verdict where its cap lowered what the model gave
-            decided = f"check:{check}" if check and f > NEGATION_CAP else model
+            decided = f"check:{check}{'+nli' if self.nli else ''}" if check and f > NEGATION_CAP else model
             out[i].append(Verdict(float(p), claim, evidence, decided))
         return out
 
@@ -309,7 +299,7 @@ class LocalJudge(Judge):
 
     def answer_rows(self, items: Sequence[AnswerRelevanceItem]) -> tuple[list[list[float]], list[list[float]]]:
         """Answer-relevance features (see features.answer_features) for a batch of items, each
-        answer read as text.answer_body has it; and the answer model's input made from them
+        answer read as text.segments.answer_body has it; and the answer model's input made from them
         (features.answer_model_row: a bare answer in columns of its own)."""
         items = [AnswerRelevanceItem(item.question, answer_body(item.answer), item.contexts) for item in items]
         # the relevance of each answer sentence, and of each sentence of each distinct context
@@ -381,7 +371,7 @@ class LocalJudge(Judge):
 
     async def similarity(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
         """Lexical similarity, raised toward 1 where the dense vectors are nearly identical, and
-        scaled by the agreement of the numbers the two texts state (text.number_agreement).
+        scaled by the agreement of the numbers the two texts state (text.segments.number_agreement).
 
         On the SAS dev sets, answer-level human judgements follow the lexical embedding best
         (exact zero for answers sharing nothing keeps unrelated answers apart); dense vectors

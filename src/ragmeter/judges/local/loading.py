@@ -38,7 +38,7 @@ def answer_embedder_for(spec: str | Path | None, static: Any) -> Any:
     try:
         return OnnxSentenceEmbedder()
     except MissingExtraError as exc:
-        warnings.warn(f"ragmeter: answer relevancy uses the static embedder: {exc}", stacklevel=4)
+        warnings.warn(f"ragmeter: answer relevancy uses the static embedder: {exc}", stacklevel=3)
         return static
 
 

@@ -1,6 +1,6 @@
 """Which words of a claim are names, for the name checks of claim support.
 
-A capitalised word inside a sentence is taken for a name (text.capitalised). A word that
+A capitalised word inside a sentence is taken for a name (text.segments.capitalised). A word that
 opens a sentence is capitalised whatever it is, so it was never read as one, and "Google
 acquired LinkedIn in 2016." against "In 2016, Microsoft acquired LinkedIn ..." scored 0.88: the
 evidence lacks one word of five. An opening word counts as a name here when the evidence lacks
