@@ -131,3 +131,33 @@ def test_a_sentence_opening_with_a_pronoun_keeps_the_topic():
     assert carried_similarity(sentences, [0.1, 0.6, 0.2, 0.1]) == [0.5, 0.6, 0.6, 0.1]
     assert carried_similarity(["The tower is tall."], [0.2]) == [0.2]  # no pronoun: unchanged
     assert carried_similarity([], []) == []
+
+
+def test_yes_no_questions_are_told_from_questions_that_ask_for_a_thing():
+    from ragmeter.text.answer_type import is_polar, says_more_than_yes_or_no
+
+    for q in ("Are Roth IRA contributions tax-deductible?", "Does Switzerland use the euro?",
+              "I have a Roth IRA. Are contributions deductible?", "So, can I take ibuprofen with warfarin?",
+              "Isn't the capital Sydney?"):
+        assert is_polar(q), q
+    for q in ("Who wrote Hamlet?", "What is an event horizon?", "How many moons does Mars have?",
+              "Is warfarin safe? What dose should I take?", ""):
+        assert not is_polar(q), q
+    assert not says_more_than_yes_or_no("No.") and not says_more_than_yes_or_no("Yes, that's right.")
+    assert says_more_than_yes_or_no("No, it is contraindicated in pregnancy.")
+
+
+@pytest.mark.slow
+def test_a_wrong_polarity_is_wrong_in_answer_correctness_for_a_yes_no_question():
+    """The yes/no question is not read as stating its own words: the answer that says the
+    opposite of the reference scores well below the one that agrees with it (before, both
+    0.47 to 0.48, the right one lower)."""
+    from ragmeter import evaluate
+
+    reference = "No. Roth IRA contributions are not deductible; instead, qualified withdrawals are tax-free."
+    rows = [{"question": "Are Roth IRA contributions tax-deductible?", "answer": answer, "ground_truth": reference,
+             "contexts": ["Contributions to a Roth IRA are made with after-tax money and are not tax-deductible."]}
+            for answer in ("Roth contributions are not tax-deductible; qualified withdrawals are tax-free later.",
+                           "Roth contributions are tax-deductible; qualified withdrawals are tax-free later.")]
+    right, wrong = evaluate(rows, metrics=["answer_correctness"]).to_pandas()["answer_correctness"]
+    assert right > 0.8 and wrong < right - 0.25, (right, wrong)

@@ -15,7 +15,11 @@ Card
   and r = P(claim supported by question + reference), the claim weighs 1 - q in TP and FP and
   its support is (r - q) / (1 - q), so restating the question is neither right nor wrong
   (on EVOUNA TriviaQA this raised AUROC 0.937 -> 0.951 and the mean score of correct
-  answers 0.27 -> 0.42)
+  answers 0.27 -> 0.42). A yes/no question states neither answer: there q = 0, so "Roth
+  contributions are not tax-deductible" to "Are Roth IRA contributions tax-deductible?" counts
+  in full, right or wrong, checked against the reference alone (the question, read as a
+  premise, would seem to state "Roth IRA contributions are tax-deductible"); unless the
+  reference is a bare "Yes." or "No.", which needs the question to be read
 - edge cases: with neither side making a checkable claim, F_beta is left out and the
   score is the similarity alone (said in the reason)
 - evidence: TP/FP/FN claims, the claims that only restate the question, the F-beta and the
@@ -29,6 +33,7 @@ from typing import Sequence
 
 from ..errors import ConfigError
 from ..judges.base import Verdict
+from ..text.answer_type import is_polar, says_more_than_yes_or_no
 from .base import Metric, MetricResult
 
 
@@ -77,6 +82,10 @@ class AnswerCorrectness(Metric):
         claims = await ask.claims(sample.response, q)
         if not claims:
             return []
+        if is_polar(q) and says_more_than_yes_or_no(sample.reference):
+            # a yes/no question implies no claim and, read as a premise, would seem to state its own
+            # words: each claim answers it, rightly or wrongly, and is checked against the reference
+            return [(v, 1.0, v.probability) for v in await ask.support([sample.reference], claims)]
         answered, implied = await ask.gather(ask.support([f"{q.strip()} {sample.reference}"], claims),
                                              ask.support([q], claims))
         return [(v, *beyond_question(v.probability, i.probability)) for v, i in zip(answered, implied)]

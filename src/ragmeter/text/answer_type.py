@@ -112,3 +112,31 @@ def is_bare(answer: str) -> bool:
     auxiliary, that only make sense as the completion of the question."""
     words = tokens(answer)
     return 0 < len(words) <= BARE_WORDS and not any(w in _AUXILIARIES for w in words)
+
+
+# a question opening with one of these asks whether (yes or no), after an optional "so," / "and"
+_POLAR_OPENERS = frozenset("is are was were am do does did can could will would should shall may might must has "
+                           "have had isn't aren't wasn't weren't don't doesn't didn't can't couldn't won't wouldn't "
+                           "shouldn't hasn't haven't".split())
+
+
+def is_polar(question: str) -> bool:
+    """A yes/no question ("Is warfarin safe in pregnancy?", "Does Switzerland use the euro?"):
+    it states neither answer, so a claim that repeats its words with either polarity is an
+    answer, not a restatement. Only the question's last sentence is read ("I have a Roth IRA.
+    Are contributions deductible?")."""
+    sentences = split_sentences(question.strip())
+    words = tokens(sentences[-1]) if sentences else []
+    while words and words[0] in ("so", "and", "but", "then", "also", "ok", "okay"):
+        words = words[1:]
+    return bool(words) and words[0] in _POLAR_OPENERS
+
+
+_BARE_VERDICT = frozenset("yes no nope yeah yep correct right true false wrong that's it's indeed absolutely "
+                          "definitely certainly sure not".split())
+
+
+def says_more_than_yes_or_no(answer: str) -> bool:
+    """Does the answer state something besides "yes" or "no" ("No." does not; "No, it is
+    contraindicated." does)?"""
+    return any(t not in STOPWORDS and t not in _BARE_VERDICT for t in tokens(answer))
