@@ -36,6 +36,9 @@ from ragmeter.judges.local.judge import NEGATION_CAP, LocalJudge  # noqa: E402
 
 RULES = F.CONTRADICTION_CHECKS
 NOISE = 0.002
+# columns that come from one model, left out together (MiniLM's token states: about a third of
+# the default judge's time in speed.py)
+GROUPS = {"contextual token states": ["ctx_recall", "ctx_name"]}
 
 
 def support_rows_with_rules(judge: LocalJudge):
@@ -118,6 +121,10 @@ def main() -> None:
         delta = print_row(f"column: {name}", support_figures(np.delete(x, k, axis=1), y, w, kept, groups, folds), base)
         if name != "neg_mismatch" and verdict(delta) != "earns its place":
             idle.append(name)
+    for label, group in GROUPS.items():  # parts that each cost model time: what they add together
+        kept = [n for n in names if n not in group]
+        print_row(f"{label}: {', '.join(group)}", support_figures(x[:, [names.index(n) for n in kept]], y, w, kept,
+                                                                   groups, folds), base)
     kept = [n for n in names if n not in idle]  # columns that add nothing alone may add together
     print_row(f"columns that add nothing alone, together: {', '.join(idle)}",
               support_figures(x[:, [names.index(n) for n in kept]], y, w, kept, groups, folds), base)

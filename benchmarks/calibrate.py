@@ -46,6 +46,7 @@ from ragmeter.judges.local.features import (  # noqa: E402
     ANSWER_MODEL_FEATURES,
     CONTEXTUAL_SUPPORT_FEATURES,
     JUDGED_ANSWER_FEATURES,
+    MODEL_FEATURES,
     RELEVANCE_FEATURES,
     SUPPORT_FEATURES,
     VERIFIED_SUPPORT_FEATURES,
@@ -384,7 +385,9 @@ def main() -> None:
     report("support_contextual", f"{len(y)} rows, 5-fold CV AUROC {auc:.4f}", model)
     # the default judge's: the claim verifier's logit added, and near misses it was not trained on
     x, y, w, sizes, groups, folds = support_data(LocalJudge(embedder=args.embedder, contextual=True), contrasts=True)
-    model, auc, by_set = fit(x, y, w, VERIFIED_SUPPORT_FEATURES, groups, folds)
+    columns = MODEL_FEATURES["support_verified"]  # the columns that add to it (ablation.py)
+    x = x[:, [VERIFIED_SUPPORT_FEATURES.index(name) for name in columns]]
+    model, auc, by_set = fit(x, y, w, columns, groups, folds)
     models["support_verified"] = model.to_dict()
     meta["fitted_on"].update(sizes)
     meta["cv_auroc"].update({"support_verified": round(auc, 4),

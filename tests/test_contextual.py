@@ -13,7 +13,12 @@ from ragmeter.errors import ConfigError
 from ragmeter.judges import resolve_judge
 from ragmeter.judges.base import SupportItem
 from ragmeter.judges.local.contextual import CLOSEST_SENTENCES, ContextualCoverage, closest_sentences, premise_pieces
-from ragmeter.judges.local.features import CONTEXTUAL_SUPPORT_FEATURES, SUPPORT_FEATURES, VERIFIED_SUPPORT_FEATURES
+from ragmeter.judges.local.features import (
+    CONTEXTUAL_SUPPORT_FEATURES,
+    SUPPORT_FEATURES,
+    VERIFIED_SUPPORT_COLUMNS,
+    VERIFIED_SUPPORT_FEATURES,
+)
 from ragmeter.judges.local.judge import LocalJudge
 
 need_local()
@@ -96,7 +101,9 @@ def test_token_weights_follow_the_static_model_by_word_piece(judge):
 def test_contextual_support_rows_add_one_feature_and_use_their_own_weights(judge):
     rows, _ = judge.support_rows([([TOWER], ["The Eiffel Tower was completed in 1889."])])
     assert len(rows[0]) == len(VERIFIED_SUPPORT_FEATURES)  # the default judge adds the verifier's logit
-    assert judge.model(judge.support_model).features == VERIFIED_SUPPORT_FEATURES
+    # its model reads the columns that add to it (features.VERIFIED_SUPPORT_COLUMNS), by name
+    assert judge.model(judge.support_model).features == VERIFIED_SUPPORT_COLUMNS
+    assert set(VERIFIED_SUPPORT_COLUMNS) <= set(VERIFIED_SUPPORT_FEATURES)
     desc = judge.describe()
     assert desc["support_weights"] == "support_verified"
     assert desc["contextual"]["features"] == ["ctx_recall", "ctx_name"]

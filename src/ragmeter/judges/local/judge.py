@@ -48,8 +48,10 @@ from .calibration import CALIBRATION_FILE, checked_model, load_calibration
 from .contextual import closest_sentences
 from .features import (
     ANSWER_FEATURES,
+    CONTEXTUAL_SUPPORT_FEATURES,
     MODEL_FEATURES,
     SUPPORT_FEATURES,
+    VERIFIED_SUPPORT_FEATURES,
     answer_features,
     answer_model_row,
     carried_similarity,
@@ -83,7 +85,7 @@ ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", 
 
 class LocalJudge(Judge):
     name = "local"
-    version = "16"
+    version = "17"
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
                  calibration: str | Path | None = None, nli_model: str | Path | None = None,
@@ -137,6 +139,12 @@ class LocalJudge(Judge):
         if self.relevance_model is not None:
             return "answer_judged"
         return "answer_static" if self.answer_embedder is self.static else "answer"
+
+    def _support_columns(self) -> list[int]:
+        """Where the support model's columns are in this judge's support rows."""
+        computed = (VERIFIED_SUPPORT_FEATURES if self.verifier is not None else
+                    CONTEXTUAL_SUPPORT_FEATURES if self.contextual is not None else SUPPORT_FEATURES)
+        return [computed.index(name) for name in MODEL_FEATURES[self.support_model]]
 
     def model(self, name: str):
         """The calibrated logistic model for 'support' or 'relevance' (loaded on first use)."""
@@ -230,7 +238,7 @@ class LocalJudge(Judge):
         probs, fitted = np.zeros(0), np.zeros(0)
         if rows:
             x = np.asarray(rows, dtype=np.float64)
-            fitted = self.model(self.support_model).predict(x)
+            fitted = self.model(self.support_model).predict(x[:, self._support_columns()])
             probs = np.minimum(fitted, np.where(x[:, NEG_COLUMN] > 0, NEGATION_CAP, 1.0))
         model = f"model:{self.support_model}"
         if self.nli is not None and rows:
