@@ -1,11 +1,14 @@
 """Throughput and memory of the offline judges on synthetic RAG samples.
 
-    python benchmarks/speed.py [--n 1000] [--fast]
+    python benchmarks/speed.py [--n 1000] [--fast] [--unrelated-reference]
 
 Each sample: a question, 3 contexts of about 60 words, a 3-sentence answer and a reference,
 scored with the four core metrics. Reports samples per second cold (new judge, models
 loaded but nothing seen before) and warm (the same judge again: its vector cache is warm),
-peak memory, and the ratio to the lexical judge measured in the same process.
+peak memory, and the ratio to the lexical judge measured in the same process. The samples'
+words come from a small list, so most chunks hold half of the reference's words and count as
+useful without a model (2,919 of 3,000; on WikiEval's answers and contexts 99 of 100, on the
+demo's 16 of 28); --unrelated-reference measures the case where none does.
 """
 
 from __future__ import annotations
@@ -23,20 +26,37 @@ WORDS = ("river mountain engine protein market treaty galaxy enzyme harbour algo
 VERBS = "produces measures contains regulates connects describes supports limits".split()
 
 
-def sentence(rng: random.Random, n_words: int = 12) -> str:
-    words = [rng.choice(WORDS) for _ in range(n_words - 2)]
+def sentence(rng: random.Random, n_words: int = 12, words: list[str] = WORDS) -> str:
+    words = [rng.choice(words) for _ in range(n_words - 2)]
     return f"The {words[0]} {rng.choice(VERBS)} " + " ".join(words[1:]) + f" in {rng.randint(1800, 2024)}."
 
 
-def synthetic_rows(n: int, seed: int = 0) -> list[dict]:
+# a reference in these words shares none with the contexts: every chunk is then read by the models
+OTHER_WORDS = ("copper valley saddle lantern orchard meadow cobalt falcon timber willow beacon ember "
+               "garnet harvest island jasper kettle ledger marble nectar").split()
+
+
+def synthetic_rows(n: int, seed: int = 0, unrelated_reference: bool = False) -> list[dict]:
     rng = random.Random(seed)
     rows = []
     for _ in range(n):
         contexts = [" ".join(sentence(rng) for _ in range(5)) for _ in range(3)]  # ~60 words each
         answer = " ".join(sentence(rng) for _ in range(3))
+        reference = sentence(rng, words=OTHER_WORDS) if unrelated_reference else sentence(rng)
         rows.append({"question": f"What does the {rng.choice(WORDS)} {rng.choice(VERBS)}?", "answer": answer,
-                     "contexts": contexts, "ground_truth": sentence(rng)})
+                     "contexts": contexts, "ground_truth": reference})
     return rows
+
+
+def useful_by_share(rows) -> tuple[int, int]:
+    """Chunks that hold enough of the reference's words to be useful whatever the models say
+    (the local judge does not run its models on them, version 17), and all chunks."""
+    from ragmeter.judges.lexical import ramp
+    from ragmeter.judges.local.judge import USEFUL_SHARE
+    from ragmeter.text.segments import content_set, coverage
+
+    shares = [coverage(content_set(r["ground_truth"]), content_set(c)) for r in rows for c in r["contexts"]]
+    return sum(ramp(x, USEFUL_SHARE) >= 1.0 for x in shares), len(shares)
 
 
 def forget_text_caches() -> None:
@@ -66,12 +86,16 @@ def main(argv=None) -> int:
     parser.add_argument("--n", type=int, default=1000)
     parser.add_argument("--fast", action="store_true",
                         help="also time the local-fast judge, without token states (after the others)")
+    parser.add_argument("--unrelated-reference", action="store_true",
+                        help="references that share no word with the contexts: every chunk is read by the models "
+                             "for context precision (the work of judge versions before 17)")
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")
     from ragmeter.judges import LexicalJudge
     from ragmeter.judges.local.judge import LocalJudge
 
-    rows = synthetic_rows(args.n)
+    rows = synthetic_rows(args.n, unrelated_reference=args.unrelated_reference)
+    skipped, chunks = useful_by_share(rows)
     lexical = timed(rows, LexicalJudge())
     load_start = time.perf_counter()
     judge = LocalJudge()
@@ -80,6 +104,8 @@ def main(argv=None) -> int:
     warm = timed(rows, judge, cold=False)
     peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"samples: {args.n}, metrics: faithfulness, answer_relevancy, context_precision, context_recall")
+    print(f"chunks useful by their share of the reference's words alone (not read by the models): "
+          f"{skipped} of {chunks}")
     print(f"lexical judge:      {args.n / lexical:8.1f} samples/s")
     print(f"local judge, cold:  {args.n / cold:8.1f} samples/s  (model load {load:.2f} s, not counted)")
     print(f"local judge, warm:  {args.n / warm:8.1f} samples/s")

@@ -66,3 +66,23 @@ def test_sydney_is_decided_by_the_changed_slot_check():
                                                                     "Canberra is the capital of Australia."))]))
     assert verdicts[0].decided_by == "check:changed_slot" and verdicts[0].probability <= NEGATION_CAP
     assert verdicts[1].decided_by == "model:support_verified" and verdicts[1].probability > 0.5
+
+
+@pytest.mark.slow
+def test_a_chunk_useful_by_its_share_of_the_reference_is_not_read_by_the_models():
+    """Its usefulness is 1.0 whatever the models say, so they are not run on it; the other
+    chunk is read (the verifier sees only its windows) and named by what decided it."""
+    from ragmeter.judges.base import UsefulnessItem
+
+    judge = LocalJudge()
+    read: list[tuple[str, str]] = []
+    logits = judge.verifier.logits
+    judge.verifier.logits = lambda pairs: (read.extend(pairs), logits(pairs))[1]
+    holds = "Canberra is the capital of Australia, chosen in 1908 as a compromise between Sydney and Melbourne."
+    other = "Sydney is the largest city in the country and home to the Opera House."
+    (verdicts,) = asyncio.run(judge.usefulness([UsefulnessItem(
+        "What is the capital of Australia?", "The capital of Australia is Canberra.", (holds, other))]))
+    assert verdicts[0].probability == 1.0 and verdicts[0].decided_by == "rule:target_word_share"
+    assert "holds 100% of the target's content words" == verdicts[0].evidence
+    assert read and all(window == other for _, window in read)
+    assert verdicts[1].decided_by.startswith(("model:", "check:")) and verdicts[1].probability < 0.5

@@ -38,6 +38,12 @@ RELEVANCE_FEATURES = ("emb", "cov_question", "soft_question", "sentence_len")
 # information it gives, and does it contain the kind of thing asked for (a date for "when", ...)
 ANSWER_FEATURES = ("emb", "cov_question", "rel_best", "focus", "info", "type_miss", "specificity",
                    "best_specificity", "specific_answer", "emb_beyond", "grounding")
+# answer-relevance features shown in a sample's evidence, by the name the report shows
+ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", "rel_best": "best_sentence_relevance",
+                 "focus": "on_topic_share", "type_miss": "answer_type_missing",
+                 "specificity": "specificity", "best_specificity": "answering_sentence_specificity",
+                 "specific_answer": "specific_answer", "emb_beyond": "similarity_beyond_question_words",
+                 "grounding": "grounded_in_context"}
 # A bare answer ("1889", "Guo Shoujing") shares no word with its question and has no sentence of
 # its own to be on the topic, so coverage, focus and information say nothing about it; it is
 # ranked by its closeness to the question, whether it is the kind of thing asked for, and how

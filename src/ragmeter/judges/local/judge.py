@@ -47,6 +47,7 @@ from ..lexical import ramp, split_into_claims
 from .calibration import CALIBRATION_FILE, checked_model, load_calibration
 from .contextual import closest_sentences
 from .features import (
+    ANSWER_DETAIL,
     ANSWER_FEATURES,
     CONTEXTUAL_SUPPORT_FEATURES,
     MODEL_FEATURES,
@@ -75,12 +76,6 @@ USEFUL_SHARE = 0.3  # share of the target's content words that makes a chunk use
 # changed (the checks in checks/)
 NEGATION_CAP = 0.15
 NEG_COLUMN = SUPPORT_FEATURES.index("neg_mismatch")
-# answer-relevance features shown in a sample's evidence, by the name the report shows
-ANSWER_DETAIL = {"emb": "similarity", "cov_question": "question_words_covered", "rel_best": "best_sentence_relevance",
-                 "focus": "on_topic_share", "type_miss": "answer_type_missing",
-                 "specificity": "specificity", "best_specificity": "answering_sentence_specificity",
-                 "specific_answer": "specific_answer", "emb_beyond": "similarity_beyond_question_words",
-                 "grounding": "grounded_in_context"}
 
 
 class LocalJudge(Judge):
@@ -261,23 +256,28 @@ class LocalJudge(Judge):
 
     async def usefulness(self, items: Sequence[UsefulnessItem]) -> list[list[Verdict]]:
         """A chunk is useful when it supports a claim of the target answer, or holds a good
-        share of the target's content words (partial information counts, as in ragas)."""
+        share of the target's content words (partial information counts, as in ragas). A chunk
+        whose share alone makes it useful is not read by the models (its score would be 1.0
+        whatever they said)."""
         pairs: list[tuple[Sequence[str], Sequence[str]]] = []
-        index: list[tuple[int, int]] = []
+        index: list[tuple[int, int, float]] = []
+        out: list[list[Verdict]] = [[None] * len(item.chunks) for item in items]  # type: ignore[list-item]
         for i, item in enumerate(items):
             claims = split_into_claims(item.target) or [item.target]
+            target = content_set(item.target) or content_set(item.question)
             for j, chunk in enumerate(item.chunks):
+                share = coverage(target, content_set(chunk))
+                if ramp(share, USEFUL_SHARE) >= 1.0:
+                    out[i][j] = Verdict(1.0, chunk[:200], f"holds {share:.0%} of the target's content words",
+                                        "rule:target_word_share")
+                    continue
                 pairs.append(((chunk,), claims))
-                index.append((i, j))
-        verdicts = self._support_probabilities(pairs)
-        out: list[list[Verdict]] = [[None] * len(item.chunks) for item in items]  # type: ignore[list-item]
-        for (i, j), vs in zip(index, verdicts):
-            item = items[i]
+                index.append((i, j, share))
+        for (i, j, share), vs in zip(index, self._support_probabilities(pairs)):
             best = max(vs, key=lambda v: v.probability)
-            share = coverage(content_set(item.target) or content_set(item.question), content_set(item.chunks[j]))
             by_share = ramp(share, USEFUL_SHARE)
             decided = "rule:target_word_share" if by_share > best.probability else best.decided_by
-            out[i][j] = Verdict(max(best.probability, by_share), item.chunks[j][:200], best.evidence or best.text,
+            out[i][j] = Verdict(max(best.probability, by_share), items[i].chunks[j][:200], best.evidence or best.text,
                                 decided)
         return out
 
