@@ -85,14 +85,16 @@ class ContextualCoverage:
 
     def _token_states(self, texts: list[str]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         new = [t for t in dict.fromkeys(texts) if t not in self._states]
-        fresh = dict(zip(new, self.encoder.token_states(new))) if new else {}
+        # kept in float16, and used so whether just read or remembered: a text's features must not
+        # depend on whether an earlier call of the run read it (a run in pieces equals one run)
+        fresh = {t: (s.astype(np.float16), ids) for t, (s, ids) in zip(new, self.encoder.token_states(new))}
         found = {t: self._states.get(t) or fresh[t] for t in texts}
         size = sum(len(ids) for _, ids in fresh.values())
         if self._cached_tokens + size > MAX_CACHED_TOKENS:
             self._states.clear()  # bounded memory; this call's states are in `found`
             self._cached_tokens = 0
         if size <= MAX_CACHED_TOKENS:
-            self._states.update({t: (s.astype(np.float16), ids) for t, (s, ids) in fresh.items()})
+            self._states.update(fresh)
             self._cached_tokens += size
         return found
 
