@@ -267,15 +267,15 @@ class LocalJudge(Judge):
             target = content_set(item.target) or content_set(item.question)
             for j, chunk in enumerate(item.chunks):
                 share = coverage(target, content_set(chunk))
-                if ramp(share, USEFUL_SHARE) >= 1.0:
+                by_share = ramp(share, USEFUL_SHARE)
+                if by_share >= 1.0:
                     out[i][j] = Verdict(1.0, chunk[:200], f"holds {share:.0%} of the target's content words",
                                         "rule:target_word_share")
                     continue
                 pairs.append(((chunk,), claims))
-                index.append((i, j, share))
-        for (i, j, share), vs in zip(index, self._support_probabilities(pairs)):
+                index.append((i, j, by_share))
+        for (i, j, by_share), vs in zip(index, self._support_probabilities(pairs)):
             best = max(vs, key=lambda v: v.probability)
-            by_share = ramp(share, USEFUL_SHARE)
             decided = "rule:target_word_share" if by_share > best.probability else best.decided_by
             out[i][j] = Verdict(max(best.probability, by_share), items[i].chunks[j][:200], best.evidence or best.text,
                                 decided)
