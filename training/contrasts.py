@@ -4,7 +4,9 @@ Each pair is (evidence, claim, label): label 1 when the evidence states the clai
 does not. The useful negatives are near misses: a sentence of the evidence with one slot
 changed (an answer span swapped for another answer span of the same paragraph, a number
 moved, a negation added or taken away, a word turned to its opposite, a quantifier widened,
-two names traded), or a sentence on the same topic from another paragraph. The positives are
+two names or two numbers traded), or a sentence on the same topic from another paragraph. A
+share of the sentences is also negated in the evidence itself: the negated claim is then stated
+and the sentence as written is not, so that "not" in a claim is no sign of a false one. The positives are
 the sentence itself, the sentence with a clause or bracket dropped or its opening phrase moved
 to the end (still stated), and a question with its own answer; the question with another
 answer of the paragraph is the matching negative. A swapped-in entity is always in the
@@ -19,6 +21,7 @@ import re
 from typing import Iterable, Iterator
 
 Pair = tuple[str, str, int, str]  # evidence, claim, label, kind
+NEGATED_EVIDENCE = 0.25  # share of the sentences with an auxiliary that are also negated in the evidence
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _AUX = re.compile(r"\b(is|are|was|were|can|could|will|would|should|has|have|had|does|do|did|must|may)\b(?!\s+not\b)")
@@ -119,6 +122,24 @@ def trade_names(sentence: str) -> str | None:
     return None
 
 
+_FILLER = frozenset("and or to the of a an in at by on".split())
+
+
+def trade_numbers(sentence: str) -> str | None:
+    """Two different numbers of the sentence traded ("melts at -114 and boils at 78" -> "melts
+    at 78 and boils at -114"), where a word of three letters or more other than "and" / "to" /
+    "or" stands between them (a range "from 1990 to 2000" is left alone, as is "between")."""
+    found = list(_NUMBER.finditer(sentence))
+    for a, b in zip(found, found[1:]):
+        between = sentence[a.end(1):b.start(1)]
+        words = [w for w in re.findall(r"[A-Za-z]{3,}", between) if w.lower() not in _FILLER]
+        ordinal = any(sentence[m.end(1):m.end(1) + 1].isalpha() for m in (a, b))  # "2nd", "1990s"
+        if a.group(1) == b.group(1) or not words or ordinal or re.search(r"\bbetween\s*$", sentence[:a.start(1)]):
+            continue
+        return sentence[:a.start(1)] + b.group(1) + between + a.group(1) + sentence[b.end(1):]
+    return None
+
+
 def shorten(sentence: str) -> str | None:
     """The sentence with a bracket, or a trailing or opening clause, left out (still stated)."""
     cut = re.sub(r"\s*\([^)]*\)", "", sentence)
@@ -191,10 +212,16 @@ def paragraph_pairs(paragraph: dict, others: list[str], rng: random.Random) -> I
                 yield window(sents, i, rng, also), same, 1, kind
         edits = [("negation", negate(sentence)), ("number", change_number(sentence, rng)),
                  ("opposite", opposite(sentence, rng)), ("wider", widen(sentence, rng)),
-                 ("traded", trade_names(sentence))]
+                 ("traded", trade_names(sentence)), ("numbers_traded", trade_numbers(sentence))]
         for kind, edited in edits:
             if edited and edited != sentence:
                 yield window(sents, i, rng, also), edited, 0, kind
+        negated = negate(sentence)
+        if negated and " not " in negated and rng.random() < NEGATED_EVIDENCE:
+            flipped = [*sents[:i], negated, *sents[i + 1:]]
+            evidence = window(flipped, i, rng, also)
+            yield evidence, negated, 1, "stated_negated"
+            yield evidence, sentence, 0, "negation_removed"
         inside = [s for s in spans if s in sentence and len(s) > 1][:2]
         inside += [n for n in names if n in sentence and n not in inside][:1]
         for span in inside:
