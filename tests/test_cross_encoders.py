@@ -40,7 +40,8 @@ def test_verifier_reads_a_changed_number():
     assert stated > 0 > moved
     # "Sydney is the capital of Australia." against CANBERRA: version 18's model puts it level
     # with the right claim (1.36 against 1.29; version 17's 0.74 against 0.79 as probabilities),
-    # a limit on its model card; the judge's changed-slot check decides it (test_substitution)
+    # a limit on its model card; the judge's changed-slot check decides it
+    # (test_contradictions.test_sydney_is_decided_by_the_changed_slot_check)
     assert verifier.describe()["model"] == "verifier:minilm-l6-int8" and len(verifier.describe()["sha256"]) == 12
 
 

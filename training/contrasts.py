@@ -210,13 +210,13 @@ def paragraph_pairs(paragraph: dict, others: list[str], rng: random.Random) -> I
         for kind, same in (("stated_part", shorten(sentence)), ("stated_reordered", front_to_back(sentence))):
             if same:
                 yield window(sents, i, rng, also), same, 1, kind
-        edits = [("negation", negate(sentence)), ("number", change_number(sentence, rng)),
+        negated = negate(sentence)
+        edits = [("negation", negated), ("number", change_number(sentence, rng)),
                  ("opposite", opposite(sentence, rng)), ("wider", widen(sentence, rng)),
                  ("traded", trade_names(sentence)), ("numbers_traded", trade_numbers(sentence))]
         for kind, edited in edits:
             if edited and edited != sentence:
                 yield window(sents, i, rng, also), edited, 0, kind
-        negated = negate(sentence)
         if negated and " not " in negated and rng.random() < NEGATED_EVIDENCE:
             flipped = [*sents[:i], negated, *sents[i + 1:]]
             evidence = window(flipped, i, rng, also)
