@@ -4,11 +4,14 @@
 
 Prints AUROC on WiCE dev, Factcheck-GPT and the near misses of the held-out SQuAD articles
 (verifier_data.validation_rows), then, for the near misses, each kind of negative against all
-stated rows and each kind of stated row's mean logit and share above 0. Never imported by the package.
+stated rows and each kind of stated row's mean logit and share above 0; and AUROC on the
+hand-written paraphrases and near misses of benchmarks/probes/paraphrase.jsonl, per kind
+against all claims of the other label. Never imported by the package.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -43,6 +46,17 @@ def main(argv: list[str]) -> int:
             m = kinds == kind
             print(f"  stated {kind:17s} n={int(m.sum()):4d} mean logit old {a[m].mean():.2f} new {b[m].mean():.2f}, "
                   f"above 0 old {(a[m] > 0).mean():.2f} new {(b[m] > 0).mean():.2f}")
+    probe = ROOT / "benchmarks" / "probes" / "paraphrase.jsonl"
+    if probe.exists():
+        claims = [(p["evidence"], c["text"], c["label"], c["kind"])
+                  for p in map(json.loads, probe.read_text(encoding="utf-8").splitlines()) for c in p["claims"]]
+        y, kinds = np.array([c[2] for c in claims]), np.array([c[3] for c in claims])
+        a, b = (model.logits([(claim, evidence) for evidence, claim, _, _ in claims]) for model in (old, new))
+        print(f"paraphrase probe: old {auroc(a, y):.4f} new {auroc(b, y):.4f}")
+        for kind in sorted(set(kinds)):
+            rows_of = (kinds == kind) | (y != y[kinds == kind][0])
+            print(f"  {kind:24s} n={int((kinds == kind).sum()):4d} old {auroc(a[rows_of], y[rows_of]):.3f} "
+                  f"new {auroc(b[rows_of], y[rows_of]):.3f}")
     return 0
 
 

@@ -8,7 +8,8 @@ two names or two numbers traded), or a sentence on the same topic from another p
 share of the sentences is also negated in the evidence itself: the negated claim is then stated
 and the sentence as written is not, so that "not" in a claim is no sign of a false one. The positives are
 the sentence itself, the sentence with a clause or bracket dropped or its opening phrase moved
-to the end (still stated), and a question with its own answer; the question with another
+to the end (still stated), the sentence in other words (paraphrase.py; the same reworded
+sentence with one slot changed is a negative), and a question with its own answer; the question with another
 answer of the paragraph is the matching negative. A swapped-in entity is always in the
 evidence too (it comes from another sentence of the paragraph, which the evidence then holds),
 and every claim's evidence has the same shape, so the words present cannot give the label away. Pure functions of their inputs and a seeded random generator.
@@ -20,8 +21,11 @@ import random
 import re
 from typing import Iterable, Iterator
 
+from paraphrase import paraphrase
+
 Pair = tuple[str, str, int, str]  # evidence, claim, label, kind
 NEGATED_EVIDENCE = 0.25  # share of the sentences with an auxiliary that are also negated in the evidence
+PARAPHRASED = 0.7  # share of the sentences also given in other words (paraphrase.py), stated and with a slot changed
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _AUX = re.compile(r"\b(is|are|was|were|can|could|will|would|should|has|have|had|does|do|did|must|may)\b(?!\s+not\b)")
@@ -224,11 +228,17 @@ def paragraph_pairs(paragraph: dict, others: list[str], rng: random.Random) -> I
             yield evidence, sentence, 0, "negation_removed"
         inside = [s for s in spans if s in sentence and len(s) > 1][:2]
         inside += [n for n in names if n in sentence and n not in inside][:1]
+        swaps = []
         for span in inside:
             rivals = _rivals(span, sents, list(spans) + names, sentence)
             if rivals:
                 rival, where = rng.choice(rivals)
+                swaps.append((span, rival, where))
                 yield window(sents, i, rng, where), sentence.replace(span, rival, 1), 0, "swap"
+        reworded = paraphrase(sentence, rng) if rng.random() < PARAPHRASED else None
+        if reworded:
+            yield window(sents, i, rng, also), reworded, 1, "stated_paraphrase"
+            yield from _reworded_miss(reworded, sents, i, also, swaps, rng)
         if others and rng.random() < 0.5:
             yield window(sents, i, rng, also), rng.choice(others), 0, "other_paragraph"
     for answer, question in spans.items():
@@ -242,6 +252,19 @@ def paragraph_pairs(paragraph: dict, others: list[str], rng: random.Random) -> I
         yield evidence, f"{question} {answer}.", 1, "question_answer"
         if rival:
             yield evidence, f"{question} {rival}.", 0, "question_other_answer"
+
+
+def _reworded_miss(reworded: str, sents: list[str], i: int, also: int, swaps: list[tuple[str, str, int]],
+                   rng: random.Random) -> Iterator[Pair]:
+    """The reworded sentence with one slot changed (an entity swapped, a number changed, a
+    negation, an opposite), not stated: other words are no more a sign of a stated claim than
+    the same words are."""
+    misses = [(reworded.replace(span, rival, 1), where) for span, rival, where in swaps if span in reworded]
+    misses += [(edited, also) for edited in (negate(reworded), change_number(reworded, rng), opposite(reworded, rng))
+               if edited and edited != reworded]
+    if misses:
+        edited, where = rng.choice(misses)
+        yield window(sents, i, rng, where), edited, 0, "paraphrase_edited"
 
 
 def squad_pairs(paragraphs: Iterable[dict], seed: int, whole_paragraph: bool = False) -> list[Pair]:
