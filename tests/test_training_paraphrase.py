@@ -9,6 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "training"))
 
+import contrasts  # noqa: E402
 from contrasts import paragraph_pairs  # noqa: E402
 from paraphrase import paraphrase, respell_numbers, swap_words  # noqa: E402
 
@@ -46,14 +47,28 @@ def test_paraphrase_is_none_when_nothing_applies():
     assert paraphrase("Xylophones chime.", random.Random(0)) is None
 
 
-def test_training_pairs_hold_reworded_positives_and_their_near_misses():
-    paragraph = {"context": "The cache stores each response for 10 minutes. Entries are usually evicted earlier when "
-                            "memory use passes 80% of the limit. Administrators can turn caching off entirely.",
-                 "qas": []}
+PARAGRAPH = {"context": "The cache stores each response for 10 minutes. Entries are usually evicted earlier when "
+                        "memory use passes 80% of the limit. Administrators can turn caching off entirely.",
+             "qas": []}
+
+
+def _pairs_by_kind() -> dict[str, list[tuple[str, int]]]:
     kinds: dict[str, list[tuple[str, int]]] = {}
     for seed in range(10):
-        for _, claim, label, kind in paragraph_pairs(paragraph, [], random.Random(seed)):
+        for _, claim, label, kind in paragraph_pairs(PARAGRAPH, [], random.Random(seed)):
             kinds.setdefault(kind, []).append((claim, label))
+    return kinds
+
+
+def test_as_shipped_the_training_pairs_hold_no_reworded_claims():
+    # version 18's verifier was trained without them (the try with them was not kept)
+    assert contrasts.PARAPHRASED == 0
+    assert not {"stated_paraphrase", "paraphrase_edited"} & set(_pairs_by_kind())
+
+
+def test_training_pairs_hold_reworded_positives_and_their_near_misses(monkeypatch):
+    monkeypatch.setattr(contrasts, "PARAPHRASED", 0.7)
+    kinds = _pairs_by_kind()
     assert {label for _, label in kinds["stated_paraphrase"]} == {1}
     assert {label for _, label in kinds["paraphrase_edited"]} == {0}
     stated = {claim for claim, _ in kinds["stated"]}
