@@ -3,8 +3,10 @@
     python benchmarks/ablation.py            # about 10 minutes on 2 cores
 
 Claim support: the default judge's rows of WiCE dev, Factcheck-GPT and the held-out SQuAD near
-misses (as benchmarks/calibrate.py fits them), refitted with one column left out, or with one
-of the contradiction rules behind ``neg_mismatch`` left out (negation, direction, opposites,
+misses (as benchmarks/calibrate.py fits them), with the columns of its model
+(features.VERIFIED_SUPPORT_COLUMNS), refitted with one column left out, with each column the
+judge computes but its model leaves out added back, or with one of the contradiction rules
+behind ``neg_mismatch`` left out (negation, direction, opposites,
 numbers, frequency, changed slot). Each variant is scored out of fold (5 folds grouped by
 claim), the contradiction cap applied as the judge applies it, and printed as AUROC per set
 with the change against the full model. Answer relevance: the default judge's answer pairs
@@ -31,7 +33,11 @@ import calibrate  # noqa: E402
 
 from ragmeter.judges.local import features as F  # noqa: E402
 from ragmeter.judges.local import judge as L  # noqa: E402
-from ragmeter.judges.local.features import JUDGED_ANSWER_FEATURES, VERIFIED_SUPPORT_FEATURES  # noqa: E402
+from ragmeter.judges.local.features import (  # noqa: E402
+    JUDGED_ANSWER_FEATURES,
+    VERIFIED_SUPPORT_COLUMNS,
+    VERIFIED_SUPPORT_FEATURES,
+)
 from ragmeter.judges.local.judge import NEGATION_CAP, LocalJudge  # noqa: E402
 
 RULES = F.CONTRADICTION_CHECKS
@@ -89,20 +95,30 @@ def support_figures(x, y, w, names, groups, folds) -> dict[str, float]:
 
 
 def verdict(delta: dict[str, float]) -> str:
+    """Of a part left out: does some set lose more than noise without it?"""
     return "earns its place" if min(delta.values()) < -NOISE else "adds nothing measurable"
 
 
-def print_row(label: str, figures: dict[str, float], base: dict[str, float] | None) -> dict[str, float]:
+def added_verdict(delta: dict[str, float]) -> str:
+    """Of a column added back to the model."""
+    gains, losses = max(delta.values()) > NOISE, min(delta.values()) < -NOISE
+    return {(True, False): "would add", (False, True): "costs", (True, True): "a trade"}.get((gains, losses),
+                                                                                          "adds nothing measurable")
+
+
+def print_row(label: str, figures: dict[str, float], base: dict[str, float] | None, judge=verdict) -> dict[str, float]:
     cells = " | ".join(f"{figures[k]:.4f}" + (f" ({figures[k] - base[k]:+.4f})" if base else "") for k in sorted(figures))
     delta = {k: figures[k] - base[k] for k in figures} if base else {}
-    print(f"| {label} | {cells} | {verdict(delta) if base else ''} |", flush=True)
+    print(f"| {label} | {cells} | {judge(delta) if base else ''} |", flush=True)
     return delta
 
 
 def main() -> None:
     judge = LocalJudge(contextual=True)
-    x, y, w, groups, folds, rules = support_rows_with_rules(judge)
-    names = list(VERIFIED_SUPPORT_FEATURES)
+    computed, rows_with_rules = list(VERIFIED_SUPPORT_FEATURES), support_rows_with_rules(judge)
+    x_all, y, w, groups, folds, rules = rows_with_rules
+    names = list(VERIFIED_SUPPORT_COLUMNS)  # the shipped model's columns; the others are tried added back below
+    x = x_all[:, [computed.index(n) for n in names]]
     neg = names.index("neg_mismatch")
     print(f"claim support: {len(y)} rows; out-of-fold AUROC by set "
           f"({', '.join(sorted(np.unique(groups)))}), the contradiction cap applied\n")
@@ -122,12 +138,17 @@ def main() -> None:
         if name != "neg_mismatch" and verdict(delta) != "earns its place":
             idle.append(name)
     for label, group in GROUPS.items():  # parts that each cost model time: what they add together
+        group = [n for n in group if n in names]
         kept = [n for n in names if n not in group]
         print_row(f"{label}: {', '.join(group)}", support_figures(x[:, [names.index(n) for n in kept]], y, w, kept,
                                                                    groups, folds), base)
     kept = [n for n in names if n not in idle]  # columns that add nothing alone may add together
     print_row(f"columns that add nothing alone, together: {', '.join(idle)}",
               support_figures(x[:, [names.index(n) for n in kept]], y, w, kept, groups, folds), base)
+    for name in [n for n in computed if n not in names]:  # computed, left out of the model: would it add?
+        more = names + [name]
+        print_row(f"added back: {name}", support_figures(x_all[:, [computed.index(n) for n in more]], y, w, more,
+                                                         groups, folds), base, added_verdict)
 
     print("\nanswer relevance: out-of-fold pairwise accuracy\n")
     answers = LocalJudge(verifier=False)
