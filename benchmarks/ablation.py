@@ -115,8 +115,8 @@ def print_row(label: str, figures: dict[str, float], base: dict[str, float] | No
 
 def main() -> None:
     judge = LocalJudge(contextual=True)
-    computed, rows_with_rules = list(VERIFIED_SUPPORT_FEATURES), support_rows_with_rules(judge)
-    x_all, y, w, groups, folds, rules = rows_with_rules
+    x_all, y, w, groups, folds, rules = support_rows_with_rules(judge)
+    computed = list(VERIFIED_SUPPORT_FEATURES)
     names = list(VERIFIED_SUPPORT_COLUMNS)  # the shipped model's columns; the others are tried added back below
     x = x_all[:, [computed.index(n) for n in names]]
     neg = names.index("neg_mismatch")

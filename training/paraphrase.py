@@ -78,7 +78,8 @@ SAME_MEANING = [
     ("may", "might"), ("might", "may"),
     ("the United States", "the US"), ("United States", "US"), ("the United Kingdom", "the UK"),
 ]
-_TABLE = dict(SAME_MEANING) | {a[0].upper() + a[1:]: b[0].upper() + b[1:] for a, b in SAME_MEANING}
+_AS_WRITTEN = dict(SAME_MEANING)
+_TABLE = _AS_WRITTEN | {a[0].upper() + a[1:]: b[0].upper() + b[1:] for a, b in SAME_MEANING}
 _PHRASE = re.compile(r"\b(" + "|".join(sorted(map(re.escape, _TABLE), key=len, reverse=True)) + r")\b")
 _ARTICLE = re.compile(r"\b([Aa])(n?) $")
 
@@ -93,7 +94,7 @@ _THOUSANDS = re.compile(r"\b(\d{1,3}),(\d{3})\b(?!,\d)")
 def swap_words(sentence: str, rng: random.Random, at_most: int = 2) -> str | None:
     """Up to ``at_most`` words or phrases of the sentence swapped for their SAME_MEANING entry."""
     found = [m for m in _PHRASE.finditer(sentence)
-             if m.group(1) in dict(SAME_MEANING) or m.start() == 0]  # a capitalised form opens the sentence
+             if m.group(1) in _AS_WRITTEN or m.start() == 0]  # a capitalised form opens the sentence
     if not found:
         return None
     chosen = sorted(rng.sample(found, min(at_most, len(found))), key=lambda m: m.start(), reverse=True)
