@@ -1,11 +1,12 @@
-"""How often the changed-slot check (judges/local/checks/substitution.py) flags a claim, by human label.
+"""How often a copy-reading check flags a claim, by human label: the changed-slot check
+(judges/local/checks/substitution.py) or the exchanged-slots check (checks/exchange.py).
 
 The local judge holds a flagged claim to a low support probability, as it does a negated one; this
 prints, for each labelled claim set, how many claims it flags and how many of those people called
 supported (the check's false alarms), beside the set's share of unsupported claims. Dev and train
 sets choose; the validate-only sets are shown as out-of-domain checks.
 
-    python benchmarks/slot_check.py [--limit 3000]
+    python benchmarks/slot_check.py [--check changed_slot|exchanged] [--limit 3000]
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devsets
 
 from ragmeter.judges.lexical import split_into_claims
+from ragmeter.judges.local.checks.exchange import exchanged
 from ragmeter.judges.local.checks.substitution import slot_substitution
 from ragmeter.text.segments import premise_sentences
 
@@ -44,14 +46,18 @@ def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], in
     return random.Random(0).sample(rows, min(limit, len(rows)))
 
 
-def flagged(claim: str, evidence: list[str]) -> bool:
+CHECKS = {"changed_slot": slot_substitution, "exchanged": exchanged}
+
+
+def flagged(claim: str, evidence: list[str], check=slot_substitution) -> bool:
     sentences = [s for e in evidence for s in premise_sentences(e)]
-    return any(slot_substitution(c, sentences) for c in split_into_claims(claim) or [claim])
+    return any(check(c, sentences) for c in split_into_claims(claim) or [claim])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=3000, help="rows per set at most (seeded sample)")
+    parser.add_argument("--check", choices=sorted(CHECKS), default="changed_slot")
     args = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from calibrate import held_out_contrasts
@@ -66,7 +72,7 @@ def main() -> None:
     totals = [0, 0, 0]
     start = time.perf_counter()
     for name, (use, rows) in sets.items():
-        flags = [flagged(c, ev) for c, ev, _ in rows]
+        flags = [flagged(c, ev, CHECKS[args.check]) for c, ev, _ in rows]
         hit = sum(flags)
         false = sum(f and y == 1 for f, (_, _, y) in zip(flags, rows))
         unsupported = sum(y == 0 for *_, y in rows) / max(1, len(rows))

@@ -35,6 +35,8 @@ def _cases(count=60, seed=0):
 def test_auroc_spearman_kappa_match_the_reference_implementations():
     for scores, positive in _cases():
         assert auroc(scores, positive) == pytest.approx(sklearn_metrics.roc_auc_score(positive, scores))
+        # labels given as 0 / 1 integers are read as booleans, not as indices into the ranks
+        assert auroc(scores, positive.astype(int)) == pytest.approx(sklearn_metrics.roc_auc_score(positive, scores))
         assert spearman(scores, positive.astype(float)) == pytest.approx(scipy_stats.spearmanr(scores, positive)[0])
         predicted = scores >= 0.5
         ours = cohen_kappa(predicted, positive)

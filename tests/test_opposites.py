@@ -37,3 +37,11 @@ def test_converse_pairs_are_not_opposites():
     # "A bought it from B" says what "B sold it to A" says
     assert opposite_flip("Microsoft bought the studio from Vivendi.", ["Vivendi sold the studio to Microsoft."]) == 0.0
     assert opposite_flip("The treaty was signed after the war.", ["Before the treaty was signed, the war ended."]) == 0.0
+
+
+def test_the_start_for_the_end_of_a_period():
+    premise = ["Claims must be filed within 60 days of the end of the course; late claims are refused."]
+    assert opposite_flip("Claims must be filed within 60 days of the start of the course.", premise) == 1.0
+    assert opposite_flip("Claims must be filed within 60 days of the end of the course.", premise) == 0.0
+    # "end-to-end" says both sides: it decides nothing
+    assert opposite_flip("The end-to-end tests start the server.", ["The end-to-end tests stop the server."]) == 0.0

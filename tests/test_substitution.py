@@ -60,6 +60,38 @@ def test_a_slot_stated_with_the_same_words_elsewhere_is_not_flagged():
                      "nomination.", context)
 
 
+WAREHOUSE = ("The Leeds warehouse holds up to 8,000 pallets. The new site, opening in 2027, will hold 12,000 "
+             "pallets.")
+FLAG = ("The `strict` flag, added in 1.8, is now on by default. Version 2.1 removes the `loose` flag. "
+        "Deliveries to the store arrive twice a week. Tuesdays and Fridays are delivery days.")
+
+
+@pytest.mark.parametrize("claim,context", [
+    ("The Leeds warehouse holds up to 12,000 pallets.", WAREHOUSE),  # "12,000" read as one number
+    ("The `strict` flag, added in 2.1, is now on by default.", FLAG),  # clauses too short: the whole claim
+    ("Wednesdays and Fridays are delivery days.", FLAG),  # a day the passage does not name, opening the claim
+    ("In 1961 West German troops closed the crossings between East and West Berlin.",
+     "In 1961 East German troops closed the crossings between East and West Berlin."),  # a name said once more
+])
+def test_numbers_days_and_short_clauses_are_read(claim, context):
+    assert flags(claim, context)
+
+
+@pytest.mark.parametrize("claim,context", [
+    ("The Leeds warehouse holds up to 8000 pallets.", WAREHOUSE),
+    ("About 40,000 people attended.", "About 40 , 000 people attended the march."),  # tokenised text
+    ("The `strict` flag, added in 1.8, is now the default.", FLAG),
+    ("The Rijksmuseum is a national museum in Europe.",
+     "The Rijksmuseum is a national museum in Amsterdam."),  # a wider place is still true
+    ("Roughly 40% of Norway's exports are oil and gas.",
+     "Norway has a population of 5.5 million. Roughly 40% of the country's exports are oil and gas."),
+    ("The Thames's mouth is on the North Sea east of London.",
+     "The Thames rises in the Cotswolds. The river empties into the North Sea east of London."),
+])
+def test_wider_names_and_numbers_written_otherwise_are_not_flagged(claim, context):
+    assert not flags(claim, context)
+
+
 @pytest.mark.slow
 def test_the_judge_holds_a_flagged_claim_low():
     need_local()

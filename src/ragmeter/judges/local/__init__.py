@@ -4,8 +4,9 @@
 - trained.py: how it asks ragmeter's own trained cross-encoders (claim verifier, answer
   relevance; models/assets/);
 - features.py, premises.py, contextual.py, names.py: what it reads of a claim and its premises;
-- checks/: the contradiction checks (a changed slot, a number, an opposite, a direction, a
-  frequency) that each may cap a claim's support, named in the verdict they decide;
+- checks/: the contradiction checks (a changed slot, two slots exchanged, a number, an
+  opposite, a direction, a frequency) that each may cap a claim's support, named in the
+  verdict they decide;
 - calibration.py and calibration.json: the fitted logistic models that turn all of it into
   probabilities (benchmarks/calibrate.py refits them).
 

@@ -14,6 +14,7 @@ import numpy as np
 
 from ...text.segments import content_set, coverage, negated, numbers
 from .checks.direction import direction_flip
+from .checks.exchange import exchanged
 from .checks.frequency import frequency_swap
 from .checks.opposites import opposite_flip
 from .checks.quantities import number_swap
@@ -124,8 +125,9 @@ def name_closeness(name_vectors: np.ndarray, premise_vectors: np.ndarray) -> flo
 
 # A negation, a change of direction ("fell" where the premise says "up"), an opposite ("won" for
 # "lost"), another number in the same place ("July 21" where the premise says "July 20"), another
-# frequency ("weekly" for "every 4 weeks") or a premise clause copied with one slot filled
-# otherwise (checks/substitution.py): the claim is contradicted. Each (claim, premise view) -> 0 or 1;
+# frequency ("weekly" for "every 4 weeks"), a premise clause copied with one slot filled
+# otherwise (checks/substitution.py) or with two slots exchanged (checks/exchange.py): the claim
+# is contradicted. Each (claim, premise view) -> 0 or 1;
 # neg_mismatch is 1 when any fires (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
     "negation": lambda claim, view: negation_flip(content_set(claim), negated(claim), view.clauses),
@@ -134,6 +136,7 @@ CONTRADICTION_CHECKS = {
     "numbers": lambda claim, view: number_swap(claim, view.sentences, view.all_numbers),
     "frequency": lambda claim, view: frequency_swap(claim, view.sentences),
     "changed_slot": lambda claim, view: slot_substitution(claim, view.sentences),
+    "exchanged": lambda claim, view: exchanged(claim, view.sentences),
 }
 
 

@@ -77,7 +77,7 @@ winter / summer
 acute / chronic
 benign / malignant
 arrival arrived arrives / departure departed departs
-started began begins starts / ended ends finished
+started began begins starts start beginning / ended ends finished end
 safe safely / unsafe contraindicated dangerous hazardous harmful
 recommended / contraindicated discouraged
 effective / ineffective

@@ -15,7 +15,11 @@ Canberra"). The claim is flagged where, between words that agree, it:
 - puts in a name or word that the passage uses elsewhere, where the premise says something else
   (a wrong entity taken from the same passage), or exchanges two of the premise's words (a
   swap of cause and effect, input and output);
-- drops or adds a "not" / "no" / "never".
+- puts in a day or month the passage does not name, or says a name of the premise clause once
+  more and another once less ("West German ... between East and West Berlin");
+- drops or adds a "not" / "no" / "never";
+- fills a slot with what cannot be true beside the premise's filler: another unit after the
+  same number, another ordinal, a bound turned round, "off" for "on" (slot_values.py).
 
 A rewording with words the passage does not use elsewhere is not flagged, nor a pronoun where
 the premise has a name ("granted him" for "granted Octavian"), nor a clause that copies too
@@ -34,6 +38,7 @@ from functools import lru_cache
 from ....text.segments import NUMBER_WORDS, STOPWORDS, split_clauses, stem, tokens
 from ....text.words import TOKEN
 from .quantities import rounds_to
+from .slot_values import incompatible
 
 MIN_MATCHED = 3  # words a claim clause must share, in order, with a premise clause to be a copy of it
 MIN_SHARE = 0.6  # and the share of the claim clause's words those are
@@ -46,6 +51,16 @@ _COPULA = re.compile(r"^(?P<a>.+?)\s+(?P<v>is|was|are|were|remains|became|become
 _CONTRACTION = re.compile(r"\b(can|won|ca|is|are|was|were|do|does|did|has|have|had|should|would|could|must)n['’]t\b",
                           re.IGNORECASE)
 _IRREGULAR = {"won": "will", "ca": "can"}
+# a number is one word: "20,000" and "3.0" are not "20 000" and "3 0" ("000" would round to any 4);
+# tokenised text writes "40 , 000" or "40, 000" (but "100, 500, 1000" is a list), and a decimal
+# comma ("99,9%") is a decimal point
+_NUMBER = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w,]*\d)"
+                     r"|\d{1,3}(?: ?, ?\d{3})+(?!\d)(?!\s?,\s?\d)"
+                     r"|\d+\.\d+(?![\w.]*\d)"
+                     r"|\d+,\d{1,2}(?![\w,]*\d))")
+# days and months are names wherever they stand ("Mondays and Thursdays are ..."); not "may"
+CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
+                     "june july august september october november december".split())
 
 
 @lru_cache(maxsize=65536)
@@ -59,20 +74,38 @@ def _words(text: str) -> tuple[str, ...]:
     return tuple(words(text))
 
 
+def _number(written: str) -> str:
+    """A number as one word: "20,000" -> "20000", "99,9" -> "99.9"."""
+    written = written.replace(" ", "")
+    whole, _, last = written.rpartition(",")
+    return f"{whole}.{last}" if whole and len(last) < 3 else written.replace(",", "")
+
+
 def words(text: str) -> list[str]:
     """Lower-cased words for alignment: contractions and "cannot" opened ("can not"), a
     possessive's "'s" dropped, number words as digits, each word lightly stemmed."""
     text = _CONTRACTION.sub(lambda m: f"{_IRREGULAR.get(m.group(1).lower(), m.group(1))} not", text)
     text = re.sub(r"\bcannot\b", "can not", text, flags=re.IGNORECASE)
-    return [_word(t) for t in tokens(text)]
+    out: list[str] = []
+    start = 0
+    for m in _NUMBER.finditer(text):
+        out += [_word(t) for t in tokens(text[start:m.start()])] + [_number(m.group())]
+        start = m.end()
+    return out + [_word(t) for t in tokens(text[start:])]
 
 
 def names(text: str, lower: set[str], capital: set[str]) -> set[str]:
     """The words (as words() has them) written with a capital: a clause's first word only when
-    the premises write it with a capital (capital) and never in lower case (lower)."""
+    the premises write it with a capital (capital) and never in lower case (lower), or when it
+    is a day or a month (CALENDAR)."""
     found = TOKEN.findall(text)
     return {_word(t) for k, t in enumerate(found)
-            if t[:1].isupper() and (k or (t in capital and t.lower() not in lower))}
+            if t[:1].isupper() and (k or (t in capital and t.lower() not in lower) or _calendar(t))}
+
+
+def _calendar(token: str) -> bool:
+    word = token.lower()
+    return word in CALENDAR or (word.endswith("s") and word[:-1] in CALENDAR)
 
 
 def _same_word(a: str, b: str) -> bool:
@@ -119,10 +152,24 @@ def _same_number(x: str, y: str) -> bool:
     return x == y or rounds_to(x, y) or rounds_to(y, x) or (len(x) == 2 and len(y) == 4 and y.endswith(x))
 
 
-def _numbers_differ(said: Sequence[str], given: Sequence[str], claim: Sequence[str], premise: Iterable[str]) -> bool:
+def _cut_decimals(sentences: Sequence[str]) -> set[str]:
+    """Decimals that tokenised text writes "102 . 5", its sentences cut at the point: a sentence
+    ending in a number, the next opening with digits."""
+    out = set()
+    for first, second in zip(sentences, sentences[1:]):
+        whole, part = re.search(r"(\d+)\s*\.?\s*$", first), re.match(r"\s*(\d+)\b", second)
+        if whole and part:
+            out.add(f"{whole.group(1)}.{part.group(1)}")
+    return out
+
+
+def _numbers_differ(said: Sequence[str], given: Sequence[str], claim: Sequence[str], premise: frozenset[str],
+                    cut: set[str] | frozenset[str] = frozenset()) -> bool:
     """Numbers in the same place that differ: the claim's nowhere in the premise sentence (premise:
     its words), the premise's nowhere in the claim clause ("2018–19" and "2019" agree, as do 4.0
-    and 4)."""
+    and 4); cut: the premises' decimals cut in two (_cut_decimals)."""
+    if cut and any(w in cut for w in said):
+        return False
     stated = [w.replace(",", "") for w in said if _is_number(w)]
     given_numbers = [w.replace(",", "") for w in given if _is_number(w)]
     if not stated or not given_numbers:
@@ -161,6 +208,8 @@ class _Premises:
         raw = [t for s in sentences for t in TOKEN.findall(s)]
         self.lower = {t for t in raw if t.islower()}
         self.capital = {t for t in raw if t[:1].isupper()}
+        self.named = {_word(t) for t in self.capital if t.lower() not in self.lower} - _STOP
+        self.cut_decimals = _cut_decimals(sentences)
 
     def closest(self, said: list[str]) -> tuple[int, list[tuple[list[str], frozenset[str]]]]:
         """How many words, in order, the clause shares with the premise clauses that share the
@@ -210,15 +259,32 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
                 or changed - (i2 - i1) > MAX_OTHER_CHANGES or len(_content(claim)) + sum(map(_is_number, claim)) < 3):
             continue
         said, given = claim[i1:i2], premise[j1:j2]
-        if _numbers_differ(said, given, claim, sentence):
+        if _numbers_differ(said, given, claim, sentence, premises.cut_decimals):
+            return True
+        before = claim[i1 - 1] if k and ops[k - 1][0] == "equal" else None
+        after = claim[i2] if k < len(ops) - 1 and ops[k + 1][0] == "equal" else None
+        if incompatible(said, given, before, after):  # another unit, ordinal or bound; "off" for "on"
+            return True
+        # two names of the premise clause trading places: the claim says one of them more often than
+        # the premise does and the other less often, but still says it ("West German authorities
+        # sealed the border between East and West Berlin")
+        if (inside and len(said) <= 2 and len(given) <= 2 and _content(said) <= named
+                and _traded(_content(said), _content(given) & premises.named, claim, premise, premises)):
             return True
         if _PRONOUNS & set(given) or _PRONOUNS & set(said) or not _content(given) - set(claim) or _initials(said, given):
             continue
+        if ("the" in given or (j1 and premise[j1 - 1] == "the")) and not _content(given) & premises.named:
+            continue  # a name for what the premise calls "the country" or "the river": it says which one
         # a name the passage uses elsewhere but not in this sentence, not stated with the clause's
         # other words in another either ...
         rest = _content(claim) - _content(said)
         if any(w in named and w in premises.vocabulary and not any(_same_word(w, p) for p in sentence)
                and not premises.stated_elsewhere(w, rest, premise) for w in _content(said)):
+            return True
+        # ... or a day or month the passage never names, in place of one it names ("Mondays and
+        # Thursdays" where it says Tuesdays); not any name: "in Europe" for "in Lisburn" is true
+        if (_content(said) and _content(said) <= named and all(w in CALENDAR for w in _content(said) | _content(given))
+                and not _content(said) & premises.vocabulary and _content(given) <= premises.named):
             return True
         # ... or two words of one premise sentence exchanged, the claim saying the one here and
         # the other in another clause (input and output swapped)
@@ -228,7 +294,13 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
     return False
 
 
-_premises = lru_cache(maxsize=256)(_Premises)  # a context is read for each of its claims
+def _traded(said: set[str], given: set[str], claim: list[str], premise: list[str], premises: _Premises) -> bool:
+    ours, theirs = Counter(claim), Counter(premise)
+    return (any(ours[w] > theirs[w] and w in premises.vocabulary for w in said)
+            and any(0 < ours[g] < theirs[g] for g in given))
+
+
+premises_of = lru_cache(maxsize=256)(_Premises)  # a context is read for each of its claims
 
 
 def slot_substitution(claim: str, sentences: Sequence[str]) -> float:
@@ -239,18 +311,21 @@ def slot_substitution(claim: str, sentences: Sequence[str]) -> float:
 
 @lru_cache(maxsize=32768)  # a claim is read against the same premises by several metrics and runs
 def _slot_substitution(claim: str, sentences: tuple[str, ...]) -> float:
-    premises = _premises(sentences)
+    premises = premises_of(sentences)
     if not premises.candidates:
         return 0.0
     texts = split_clauses(claim)
     clauses = [words(text) for text in texts]
+    parts = len(texts)
+    if parts > 1:  # and the whole claim, where its clauses are too short to be read as copies
+        texts, clauses = [*texts, claim], [*clauses, words(claim)]
     for k, (text, said) in enumerate(zip(texts, clauses)):
         if len(_content(said)) < 2 or said[0] in RELATIVES:  # "which accounts for 30%": of what?
             continue
         matched, closest = premises.closest(said)
         if matched < MIN_MATCHED or matched < MIN_SHARE * len(said):
             continue
-        rest_of_claim = {w for j, other in enumerate(clauses) if j != k for w in other}
+        rest_of_claim = {w for j, other in enumerate(clauses[:parts]) if j != k for w in other} if k < parts else set()
         named = names(text, premises.lower, premises.capital)
         if all(_slot_changed(said, premise, sentence, premises, named, rest_of_claim) for premise, sentence in closest):
             return 1.0

@@ -1,0 +1,50 @@
+"""Fillers of one copied slot that cannot both be true (judges/local/checks/slot_values.py), read
+through the changed-slot check: another unit after the same number, another ordinal, a bound
+turned round, "off" for "on"; a unit spelled otherwise or a bound said otherwise the same way
+is not flagged."""
+
+import pytest
+
+from ragmeter.judges.local.checks.slot_values import incompatible
+from ragmeter.judges.local.checks.substitution import slot_substitution, words
+from ragmeter.text.segments import premise_sentences
+
+FERRY = ("The crossing to the island takes between 2 and 3 hours. Ferries leave from the north pier. "
+         "Tickets for the first sailing of the day are half price.")
+LOAN = ("Members can borrow up to 12 books at a time. Loans last 21 days and can be renewed online. "
+        "A third renewal needs a librarian's approval.")
+HEATER = "Before cleaning the heater, make sure it is switched off and has cooled for 30 minutes."
+GRANT = "Projects costing at least £5,000 must submit a full budget with the application."
+
+
+def flags(claim: str, context: str) -> bool:
+    return slot_substitution(claim, premise_sentences(context)) == 1.0
+
+
+@pytest.mark.parametrize("claim,context", [
+    ("The crossing to the island takes between 2 and 3 days.", FERRY),
+    ("A fourth renewal needs a librarian's approval.", LOAN),
+    ("Before cleaning the heater, make sure it is switched on and has cooled for 30 minutes.", HEATER),
+    ("Projects costing up to £5,000 must submit a full budget with the application.", GRANT),
+    ("Members can borrow at least 12 books at a time.", LOAN),
+])
+def test_a_filler_that_cannot_be_true_beside_the_premise_is_flagged(claim, context):
+    assert flags(claim, context)
+
+
+@pytest.mark.parametrize("claim,context", [
+    ("The crossing to the island takes between 2 and 3 hrs.", FERRY),  # the same unit, abbreviated
+    ("A third renewal needs the approval of a librarian.", LOAN),
+    ("Before cleaning the heater, make sure it is turned off and has cooled for 30 minutes.", HEATER),
+    ("Projects costing no less than £5,000 must submit a full budget with the application.", GRANT),
+    ("Members can borrow no more than 12 books at a time.", LOAN),
+])
+def test_the_same_filler_said_otherwise_is_not_flagged(claim, context):
+    assert not flags(claim, context)
+
+
+def test_fillers_are_read_as_words_has_them():
+    assert incompatible(words("metres"), words("kilometres"), "5", None)
+    assert not incompatible(words("metres"), words("meters"), "5", None)  # one unit, two spellings
+    assert not incompatible(words("days"), words("hours"), "several", None)  # no number: not a unit slot
+    assert incompatible(words("2nd"), words("third"), "the", None)
