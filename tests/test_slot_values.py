@@ -27,6 +27,7 @@ def flags(claim: str, context: str) -> bool:
     ("Before cleaning the heater, make sure it is switched on and has cooled for 30 minutes.", HEATER),
     ("Projects costing up to £5,000 must submit a full budget with the application.", GRANT),
     ("Members can borrow at least 12 books at a time.", LOAN),
+    ("Members can borrow more than 12 books at a time.", LOAN),  # "more" for "up to": "than" outside the slot
 ])
 def test_a_filler_that_cannot_be_true_beside_the_premise_is_flagged(claim, context):
     assert flags(claim, context)
@@ -38,13 +39,29 @@ def test_a_filler_that_cannot_be_true_beside_the_premise_is_flagged(claim, conte
     ("Before cleaning the heater, make sure it is turned off and has cooled for 30 minutes.", HEATER),
     ("Projects costing no less than £5,000 must submit a full budget with the application.", GRANT),
     ("Members can borrow no more than 12 books at a time.", LOAN),
+    ("Members can borrow not more than 12 books at a time.", LOAN),
+    ("The heater is based on a 2019 design and is switched off for cleaning.",
+     "The heater is based on a 2019 design. It is switched off for cleaning."),
 ])
 def test_the_same_filler_said_otherwise_is_not_flagged(claim, context):
     assert not flags(claim, context)
 
 
 def test_fillers_are_read_as_words_has_them():
-    assert incompatible(words("metres"), words("kilometres"), "5", None)
-    assert not incompatible(words("metres"), words("meters"), "5", None)  # one unit, two spellings
-    assert not incompatible(words("days"), words("hours"), "several", None)  # no number: not a unit slot
-    assert incompatible(words("2nd"), words("third"), "the", None)
+    assert incompatible(words("metres"), words("kilometres"), ["5"], [])
+    assert not incompatible(words("metres"), words("meters"), ["5"], [])  # one unit, two spellings
+    assert not incompatible(words("hrs"), words("hours"), ["5"], [])
+    assert incompatible(words("hrs"), words("days"), ["5"], [])
+    assert not incompatible(words("days"), words("hours"), ["several"], [])  # no number: not a unit slot
+    assert incompatible(words("2nd"), words("third"), ["the"], [])
+    assert incompatible(words("21st"), words("22nd"), ["the"], [])
+
+
+@pytest.mark.parametrize("ours,theirs,same", [
+    ("not more than", "up to", True), ("no fewer than", "at least", True), ("not less than", "at least", True),
+    ("no more than", "at least", False), ("at most", "at least", False), ("less than", "more than", False),
+    ("no less than", "up to", False),
+])
+def test_bounds_are_read_with_their_negations(ours, theirs, same):
+    said, given = words(f"a {ours} 12 b"), words(f"a {theirs} 12 b")
+    assert incompatible(said[1:-2], given[1:-2], ["a"], ["12", "b"]) is not same

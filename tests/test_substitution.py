@@ -87,6 +87,11 @@ def test_numbers_days_and_short_clauses_are_read(claim, context):
      "Norway has a population of 5.5 million. Roughly 40% of the country's exports are oil and gas."),
     ("The Thames's mouth is on the North Sea east of London.",
      "The Thames rises in the Cotswolds. The river empties into the North Sea east of London."),
+    ("The city has about 2.4 million residents.", "The city has about 2,400,000 residents."),  # scaled
+    ("In week 12, 500 new cases were reported in the region.",
+     "500 new cases were reported in the region in week 12."),  # two numbers, not 12,500
+    ("Bottles come in sizes 330 ml, 500 ml and 750 ml.", "Bottles come in sizes 330, 500 and 750 ml."),
+    ("Up to 99.5% of the load is carried by the frame.", "Up to 99,5% of the load is carried by the frame."),
 ])
 def test_wider_names_and_numbers_written_otherwise_are_not_flagged(claim, context):
     assert not flags(claim, context)

@@ -24,8 +24,9 @@ def average_ranks(x: np.ndarray) -> np.ndarray:
 
 def auroc(scores: np.ndarray, positive: np.ndarray) -> float | None:
     """Probability that a positive outscores a negative (ties count half); None with one class.
-    positive: booleans, or 0 / 1 (read as booleans: as integers they would index the ranks)."""
-    positive = np.asarray(positive, dtype=bool)
+    positive: booleans or labels, a label of 0.5 or more positive (as integers, 0 / 1 would
+    index the ranks)."""
+    positive = np.asarray(positive) >= 0.5
     n_pos = int(positive.sum())
     n_neg = positive.size - n_pos
     if n_pos == 0 or n_neg == 0:

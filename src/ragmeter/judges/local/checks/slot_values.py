@@ -22,53 +22,66 @@ from ....text.words import stem
 
 # units of one kind per line; spellings of one unit joined by "/"
 _UNITS = """
-second/sec minute/min hour/hr day week month year decade century
-millimetre/millimeter/mm centimetre/centimeter/cm metre/meter/m kilometre/kilometer/km inch foot/feet yard mile
-milligram/mg gram/g kilogram/kg tonne/ton ounce/oz pound/lb
+second/sec/secs minute/min/mins hour/hr/hrs day week/wk/wks month year/yr/yrs decade century
+millimetre/millimeter/mm centimetre/centimeter/cm metre/meter/m kilometre/kilometer/km/kms inch foot/feet yard mile
+milligram/mg gram/g kilogram/kg/kgs tonne/ton ounce/oz pound/lb/lbs
 millilitre/milliliter/ml litre/liter/l gallon pint
 """
 UNIT = {stem(spelling): (kind, unit) for kind, line in enumerate(_UNITS.split("\n")[1:-1])
         for unit, spellings in enumerate(line.split()) for spelling in spellings.split("/")}
 ORDINALS = {stem(w): k for k, w in enumerate(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split(), start=1)}
-ORDINALS.update({f"{k}{s}": k for k, s in [(1, "st"), (2, "nd"), (3, "rd")] + [(k, "th") for k in range(4, 32)]})
+ORDINALS.update({f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}": k
+                 for k in range(1, 101)})
 
 
 def _stems(phrases: str) -> tuple[str, ...]:
     return tuple(" ".join(stem(w) for w in phrase.split()) for phrase in phrases.split(","))
 
 
-# a lower bound and an upper one, as substitution.words() has them
-_AT_LEAST = _stems("at least,more than,over,above,minimum of,exceeding,no less than,or more")
-_AT_MOST = _stems("up to,at most,less than,under,below,maximum of,no more than,fewer than,within,or less,or fewer")
-_PARTICLES = [frozenset({"on", "off"})]
+# a lower bound and an upper one, as substitution.words() has them; the longer phrases first
+_AT_LEAST = _stems("no less than,not less than,no fewer than,not fewer than,at least,more than,minimum of,"
+                   "exceeding,or more,over,above")
+_AT_MOST = _stems("no more than,not more than,up to,at most,less than,fewer than,maximum of,or less,or fewer,"
+                  "within,under,below")
+# "switched off" for "switched on": after these only, not "based off" for "based on"
+_SWITCHED = frozenset(stem(w) for w in "switched turned is are was were stays remains kept left set powered".split())
 
 
 def _bound(span: Sequence[str]) -> int:
-    """+1 for a lower bound ("at least"), -1 for an upper one ("up to"), 0 for none or both."""
+    """+1 for a lower bound ("at least", "no less than"), -1 for an upper one ("up to", "not more
+    than"), 0 for none or both."""
     text = f" {' '.join(span)} "
-    low = any(f" {b} " in text for b in _AT_LEAST)
-    high = any(f" {b} " in text for b in _AT_MOST)
-    return int(low) - int(high)
+    found = 0
+    for phrase, side in sorted([(b, 1) for b in _AT_LEAST] + [(b, -1) for b in _AT_MOST], key=lambda x: -len(x[0])):
+        if f" {phrase} " in text:
+            text = text.replace(f" {phrase} ", " | ")
+            found |= 1 if side > 0 else 2
+    return {1: 1, 2: -1}.get(found, 0)
 
 
-def _is_number(word: str) -> bool:
+def is_number(word: str) -> bool:
+    """A word that is a number, as substitution.words() has it ("20000", "4.5")."""
     return word.replace(",", "").replace(".", "", 1).isdigit()
 
 
-def incompatible(said: Sequence[str], given: Sequence[str], before: str | None, after: str | None) -> bool:
+def incompatible(said: Sequence[str], given: Sequence[str], before: Sequence[str], after: Sequence[str]) -> bool:
     """Whether the claim's filler (said) and the premise's (given) of one slot cannot both be
-    true; before / after: the agreeing words either side of the slot (None at an end)."""
+    true; before / after: the words either side of the slot that the claim and the premise
+    share (up to two; empty at an end)."""
     if len(said) == 1 and len(given) == 1:
         a, b = said[0], given[0]
-        if (before is not None and _is_number(before) and a in UNIT and b in UNIT
-                and UNIT[a][0] == UNIT[b][0] and UNIT[a] != UNIT[b]):
+        if before and is_number(before[-1]) and a in UNIT and b in UNIT and UNIT[a][0] == UNIT[b][0] \
+                and UNIT[a] != UNIT[b]:
             return True
         if a in ORDINALS and b in ORDINALS and ORDINALS[a] != ORDINALS[b]:
             return True
-        if before is not None and any({a, b} == pair for pair in _PARTICLES):
+        if before and before[-1] in _SWITCHED and {a, b} == {"on", "off"}:
             return True
-    if after is not None and _is_number(after) and len(said) <= 4 and len(given) <= 4:
-        ours, theirs = _bound(said), _bound(given)
+    # a bound before the same number: "at most 12" for "at least 12", "less than 10" for "more than 10"
+    number_at = next((k for k, w in enumerate(after[:2]) if is_number(w)), None)
+    if number_at is not None and len(said) <= 4 and len(given) <= 4:
+        ours = _bound([*before, *said, *after[:number_at]])
+        theirs = _bound([*before, *given, *after[:number_at]])
         return ours != 0 and theirs == -ours
     return False

@@ -32,13 +32,14 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from difflib import SequenceMatcher
 from functools import lru_cache
 
 from ....text.segments import NUMBER_WORDS, STOPWORDS, split_clauses, stem, tokens
 from ....text.words import TOKEN
 from .quantities import rounds_to
-from .slot_values import incompatible
+from .slot_values import incompatible, is_number
 
 MIN_MATCHED = 3  # words a claim clause must share, in order, with a premise clause to be a copy of it
 MIN_SHARE = 0.6  # and the share of the claim clause's words those are
@@ -51,13 +52,13 @@ _COPULA = re.compile(r"^(?P<a>.+?)\s+(?P<v>is|was|are|were|remains|became|become
 _CONTRACTION = re.compile(r"\b(can|won|ca|is|are|was|were|do|does|did|has|have|had|should|would|could|must)n['’]t\b",
                           re.IGNORECASE)
 _IRREGULAR = {"won": "will", "ca": "can"}
-# a number is one word: "20,000" and "3.0" are not "20 000" and "3 0" ("000" would round to any 4);
-# tokenised text writes "40 , 000" or "40, 000" (but "100, 500, 1000" is a list), and a decimal
-# comma ("99,9%") is a decimal point
-_NUMBER = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w,]*\d)"
-                     r"|\d{1,3}(?: ?, ?\d{3})+(?!\d)(?!\s?,\s?\d)"
-                     r"|\d+\.\d+(?![\w.]*\d)"
-                     r"|\d+,\d{1,2}(?![\w,]*\d))")
+# a number is one word: "20,000" and "3.0" are not "20 000" and "3 0" ("000" would round to any
+# 4), and "2.7 million" is 2700000
+_NUMBER = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w,]*\d)|\d+(?:\.\d+)?(?![\w.]*\d))(?![^\W\d_])"
+                     r"(?:\s+(?P<scale>thousand|million|billion|trillion)\b)?", re.IGNORECASE)
+_SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_DECIMAL_COMMA = re.compile(r"(?<![\w.,])\d+,\d{1,2}(?![\w,]*\d)")
+_SPACED = re.compile(r"(?<![\w.,])\d{1,3}(?: ?, ?\d{3})*(?: , |, | ,)\d{3}(?![\w,]*\d)")
 # days and months are names wherever they stand ("Mondays and Thursdays are ..."); not "may"
 CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
                      "june july august september october november december".split())
@@ -74,11 +75,12 @@ def _words(text: str) -> tuple[str, ...]:
     return tuple(words(text))
 
 
-def _number(written: str) -> str:
-    """A number as one word: "20,000" -> "20000", "99,9" -> "99.9"."""
-    written = written.replace(" ", "")
-    whole, _, last = written.rpartition(",")
-    return f"{whole}.{last}" if whole and len(last) < 3 else written.replace(",", "")
+def _number(found: re.Match) -> str:
+    """A number as one word: "20,000" -> "20000", "2.7 million" -> "2700000"."""
+    value = Decimal(found.group().split()[0].replace(",", ""))
+    if found.group("scale"):
+        value *= _SCALE[found.group("scale").lower()]
+    return format(value.normalize(), "f") if found.group("scale") else found.group().replace(",", "")
 
 
 def words(text: str) -> list[str]:
@@ -89,7 +91,7 @@ def words(text: str) -> list[str]:
     out: list[str] = []
     start = 0
     for m in _NUMBER.finditer(text):
-        out += [_word(t) for t in tokens(text[start:m.start()])] + [_number(m.group())]
+        out += [_word(t) for t in tokens(text[start:m.start()])] + [_number(m)]
         start = m.end()
     return out + [_word(t) for t in tokens(text[start:])]
 
@@ -117,12 +119,8 @@ _STOP = STOPWORDS | {_word(w) for w in STOPWORDS}
 _PRONOUNS = PRONOUNS | {_word(w) for w in PRONOUNS}
 
 
-def _is_number(word: str) -> bool:
-    return word.replace(",", "").replace(".", "", 1).isdigit()
-
-
 def _content(span: Sequence[str]) -> set[str]:
-    return {w for w in span if w not in _STOP and w not in NEGATORS and not _is_number(w) and len(w) > 1}
+    return {w for w in span if w not in _STOP and w not in NEGATORS and not is_number(w) and len(w) > 1}
 
 
 @lru_cache(maxsize=8192)
@@ -152,30 +150,37 @@ def _same_number(x: str, y: str) -> bool:
     return x == y or rounds_to(x, y) or rounds_to(y, x) or (len(x) == 2 and len(y) == 4 and y.endswith(x))
 
 
-def _cut_decimals(sentences: Sequence[str]) -> set[str]:
-    """Decimals that tokenised text writes "102 . 5", its sentences cut at the point: a sentence
-    ending in a number, the next opening with digits."""
-    out = set()
+def _split_numbers(sentences: Sequence[str]) -> set[str]:
+    """Numbers that the premises write in pieces or otherwise, as words() writes them whole:
+    tokenised text's "40 , 000" or "40, 000" (40000) and a decimal whose sentence was cut at its
+    point, "102 . 5" (102.5: a sentence ending in a number, the next opening with digits); a
+    decimal comma, "99,9" (99.9)."""
+    out = {m.group().replace(" ", "").replace(",", "") for s in sentences for m in _SPACED.finditer(s)}
+    out |= {m.group().replace(",", ".") for s in sentences for m in _DECIMAL_COMMA.finditer(s)}  # "99,9%"
     for first, second in zip(sentences, sentences[1:]):
-        whole, part = re.search(r"(\d+)\s*\.?\s*$", first), re.match(r"\s*(\d+)\b", second)
+        whole = re.search(r"(\d+)\s*\.?\s*$", first)
+        part = re.match(r"\s*(\d+)\b(?:\s+(thousand|million|billion|trillion)\b)?", second, re.IGNORECASE)
         if whole and part:
-            out.add(f"{whole.group(1)}.{part.group(1)}")
+            value = f"{whole.group(1)}.{part.group(1)}"
+            out.add(value)
+            if part.group(2):  # "1 . 1 million": 1100000
+                out.add(format((Decimal(value) * _SCALE[part.group(2).lower()]).normalize(), "f"))
     return out
 
 
 def _numbers_differ(said: Sequence[str], given: Sequence[str], claim: Sequence[str], premise: frozenset[str],
-                    cut: set[str] | frozenset[str] = frozenset()) -> bool:
+                    split: set[str] | frozenset[str] = frozenset()) -> bool:
     """Numbers in the same place that differ: the claim's nowhere in the premise sentence (premise:
     its words), the premise's nowhere in the claim clause ("2018–19" and "2019" agree, as do 4.0
-    and 4); cut: the premises' decimals cut in two (_cut_decimals)."""
-    if cut and any(w in cut for w in said):
+    and 4); split: numbers the premises write in pieces (_split_numbers)."""
+    if split and any(w in split for w in said):
         return False
-    stated = [w.replace(",", "") for w in said if _is_number(w)]
-    given_numbers = [w.replace(",", "") for w in given if _is_number(w)]
+    stated = [w.replace(",", "") for w in said if is_number(w)]
+    given_numbers = [w.replace(",", "") for w in given if is_number(w)]
     if not stated or not given_numbers:
         return False
-    in_premise = [w.replace(",", "") for w in premise if _is_number(w)]
-    in_claim = [w.replace(",", "") for w in claim if _is_number(w)]
+    in_premise = [w.replace(",", "") for w in premise if is_number(w)]
+    in_claim = [w.replace(",", "") for w in claim if is_number(w)]
     return (not any(_same_number(x, y) for x in stated for y in in_premise)
             and not any(_same_number(y, x) for y in given_numbers for x in in_claim))
 
@@ -209,7 +214,7 @@ class _Premises:
         self.lower = {t for t in raw if t.islower()}
         self.capital = {t for t in raw if t[:1].isupper()}
         self.named = {_word(t) for t in self.capital if t.lower() not in self.lower} - _STOP
-        self.cut_decimals = _cut_decimals(sentences)
+        self.split_numbers = _split_numbers(sentences)
 
     def closest(self, said: list[str]) -> tuple[int, list[tuple[list[str], frozenset[str]]]]:
         """How many words, in order, the clause shares with the premise clauses that share the
@@ -256,20 +261,16 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
                 return True
         # a slot: a few words, in a clause that otherwise says what the premise says, word for word
         if (tag != "replace" or i2 - i1 > MAX_SLOT or j2 - j1 > MAX_SLOT + 1
-                or changed - (i2 - i1) > MAX_OTHER_CHANGES or len(_content(claim)) + sum(map(_is_number, claim)) < 3):
+                or changed - (i2 - i1) > MAX_OTHER_CHANGES or len(_content(claim)) + sum(map(is_number, claim)) < 3):
             continue
         said, given = claim[i1:i2], premise[j1:j2]
-        if _numbers_differ(said, given, claim, sentence, premises.cut_decimals):
+        if _numbers_differ(said, given, claim, sentence, premises.split_numbers):
             return True
-        before = claim[i1 - 1] if k and ops[k - 1][0] == "equal" else None
-        after = claim[i2] if k < len(ops) - 1 and ops[k + 1][0] == "equal" else None
+        before = claim[max(ops[k - 1][1], i1 - 2):i1] if k and ops[k - 1][0] == "equal" else []
+        after = claim[i2:min(ops[k + 1][2], i2 + 2)] if k < len(ops) - 1 and ops[k + 1][0] == "equal" else []
         if incompatible(said, given, before, after):  # another unit, ordinal or bound; "off" for "on"
             return True
-        # two names of the premise clause trading places: the claim says one of them more often than
-        # the premise does and the other less often, but still says it ("West German authorities
-        # sealed the border between East and West Berlin")
-        if (inside and len(said) <= 2 and len(given) <= 2 and _content(said) <= named
-                and _traded(_content(said), _content(given) & premises.named, claim, premise, premises)):
+        if inside and _names_trade_places(said, given, claim, premise, premises, named):
             return True
         if _PRONOUNS & set(given) or _PRONOUNS & set(said) or not _content(given) - set(claim) or _initials(said, given):
             continue
@@ -281,10 +282,7 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
         if any(w in named and w in premises.vocabulary and not any(_same_word(w, p) for p in sentence)
                and not premises.stated_elsewhere(w, rest, premise) for w in _content(said)):
             return True
-        # ... or a day or month the passage never names, in place of one it names ("Mondays and
-        # Thursdays" where it says Tuesdays); not any name: "in Europe" for "in Lisburn" is true
-        if (_content(said) and _content(said) <= named and all(w in CALENDAR for w in _content(said) | _content(given))
-                and not _content(said) & premises.vocabulary and _content(given) <= premises.named):
+        if _another_day(said, given, premises, named):
             return True
         # ... or two words of one premise sentence exchanged, the claim saying the one here and
         # the other in another clause (input and output swapped)
@@ -294,10 +292,24 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
     return False
 
 
-def _traded(said: set[str], given: set[str], claim: list[str], premise: list[str], premises: _Premises) -> bool:
+def _names_trade_places(said: list[str], given: list[str], claim: list[str], premise: list[str],
+                        premises: _Premises, named: set[str]) -> bool:
+    """Two names of the premise clause trading places in one slot: the claim says one of them
+    more often than the premise does and the other less often, but still says it ("West German
+    authorities sealed the border between East and West Berlin")."""
     ours, theirs = Counter(claim), Counter(premise)
-    return (any(ours[w] > theirs[w] and w in premises.vocabulary for w in said)
-            and any(0 < ours[g] < theirs[g] for g in given))
+    put, taken = _content(said), _content(given) & premises.named
+    return (len(said) <= 2 and len(given) <= 2 and bool(put) and put <= named
+            and any(ours[w] > theirs[w] and w in premises.vocabulary for w in put)
+            and any(0 < ours[g] < theirs[g] for g in taken))
+
+
+def _another_day(said: list[str], given: list[str], premises: _Premises, named: set[str]) -> bool:
+    """A day or month the passage never names, in place of one it names ("Mondays and Thursdays"
+    where it says Tuesdays); not any name the passage lacks: "in Europe" for "in Lisburn" is true."""
+    put, taken = _content(said), _content(given)
+    return (bool(put) and put <= named and all(w in CALENDAR for w in put | taken)
+            and not put & premises.vocabulary and taken <= premises.named)
 
 
 premises_of = lru_cache(maxsize=256)(_Premises)  # a context is read for each of its claims
