@@ -43,5 +43,3 @@ def test_the_start_for_the_end_of_a_period():
     premise = ["Claims must be filed within 60 days of the end of the course; late claims are refused."]
     assert opposite_flip("Claims must be filed within 60 days of the start of the course.", premise) == 1.0
     assert opposite_flip("Claims must be filed within 60 days of the end of the course.", premise) == 0.0
-    # "end-to-end" says both sides: it decides nothing
-    assert opposite_flip("The end-to-end tests start the server.", ["The end-to-end tests stop the server."]) == 0.0

@@ -26,13 +26,15 @@ says in the second, and the second what it says in the first. Not flagged:
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from difflib import SequenceMatcher
 from functools import lru_cache
 
 from ....text.segments import split_clauses
-from .substitution import MAX_SLOT, MIN_MATCHED, MIN_SHARE, words
+from .substitution import MAX_SLOT, MIN_MATCHED, MIN_SHARE, closest_copies, words
 
 # words whose exchange with their counterpart tells the same fact from the other side
 _CONVERSE = frozenset(words(
@@ -156,17 +158,16 @@ def _exchanged(claim: str, sentences: tuple[str, ...]) -> float:
     size = sum(w != "," for w in said)
     if size < MIN_MATCHED + 2:
         return 0.0
-    best, closest = (0, 0), []
-    for premise in dict.fromkeys(span for sentence in sentences for span in _spans(sentence)):
-        matched = sum(b.size for b in SequenceMatcher(None, said, premise, autojunk=False).get_matching_blocks())
-        key = (matched, -len(premise))
-        if key > best:
-            best, closest = key, [premise]
-        elif key == best:
-            closest.append(premise)
-    if best[0] < MIN_MATCHED or best[0] < MIN_SHARE * size:
-        return 0.0
-    return float(any(traded(said, premise) for premise in closest))
+    spans, counts = _copies(sentences)
+    _, best = closest_copies(said, spans, counts, max(MIN_MATCHED, math.ceil(MIN_SHARE * size)))
+    return float(any(traded(said, spans[k]) for k in best))
+
+
+@lru_cache(maxsize=256)  # a context is read for each of its claims
+def _copies(sentences: tuple[str, ...]) -> tuple[list[tuple[str, ...]], list[Counter]]:
+    """What a claim may copy (_spans of each sentence, once each), with each one's Counter."""
+    spans = list(dict.fromkeys(span for sentence in sentences for span in _spans(sentence)))
+    return spans, [Counter(span) for span in spans]
 
 
 @lru_cache(maxsize=8192)

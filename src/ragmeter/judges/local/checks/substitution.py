@@ -203,6 +203,28 @@ def _initials(said: Sequence[str], given: Sequence[str]) -> bool:
     return (len(said) == 1 and _abbreviates(said[0], given)) or (len(given) == 1 and _abbreviates(given[0], said))
 
 
+def closest_copies(said: Sequence[str], candidates: Sequence[Sequence[str]], counts: Sequence[Counter],
+                   floor: int) -> tuple[int, list[int]]:
+    """How many words, in order, the claim's words share with the candidates that share the most,
+    if at least floor (else 0); and which candidates those are (the shortest of them). counts:
+    each candidate's Counter of words."""
+    bag = Counter(said)
+    # at most as many words in order as in common: the likeliest first, the hopeless never
+    shared = sorted(((sum((bag & c).values()), k) for k, c in enumerate(counts)), reverse=True)
+    best: list[int] = []
+    best_key = (floor - 1, 0)
+    for common, k in shared:
+        if common < best_key[0]:
+            break
+        matched = sum(b.size for b in SequenceMatcher(None, said, candidates[k], autojunk=False).get_matching_blocks())
+        key = (matched, -len(candidates[k]))
+        if key > best_key:
+            best, best_key = [k], key
+        elif key == best_key:
+            best.append(k)
+    return (best_key[0], best) if best else (0, [])
+
+
 class _Premises:
     """The premises' clauses and sentences as word lists, and what the check asks of them."""
 
@@ -220,23 +242,9 @@ class _Premises:
         """How many words, in order, the clause shares with the premise clauses that share the
         most, if at least enough to be a copy (else 0); and those clauses (the shortest of them),
         each with its sentence's words."""
-        bag = Counter(said)
         floor = max(MIN_MATCHED, math.ceil(MIN_SHARE * len(said)))
-        # at most as many words in order as in common: the likeliest first, the hopeless never
-        shared = sorted(((sum((bag & counts).values()), k) for k, counts in enumerate(self.counts)), reverse=True)
-        best: list[tuple[list[str], frozenset[str]]] = []
-        best_key = (floor - 1, 0)
-        for common, k in shared:
-            if common < best_key[0]:
-                break
-            premise, sentence = self.candidates[k]
-            matched = sum(b.size for b in SequenceMatcher(None, said, premise, autojunk=False).get_matching_blocks())
-            key = (matched, -len(premise))
-            if key > best_key:
-                best, best_key = [(premise, sentence)], key
-            elif key == best_key:
-                best.append((premise, sentence))
-        return (best_key[0], best) if best else (0, [])
+        matched, best = closest_copies(said, [c for c, _ in self.candidates], self.counts, floor)
+        return matched, [self.candidates[k] for k in best]
 
     def stated_elsewhere(self, word: str, rest: set[str], aligned: list[str]) -> bool:
         """Whether another premise clause has the word with at least half of the claim clause's
