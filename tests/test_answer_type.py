@@ -147,6 +147,34 @@ def test_yes_no_questions_are_told_from_questions_that_ask_for_a_thing():
     assert says_more_than_yes_or_no("No, it is contraindicated in pregnancy.")
 
 
+def test_a_verdict_on_a_yes_no_question_is_told_from_the_question_said_back():
+    from ragmeter.text.answer_type import states_verdict, verdict_in_full
+
+    q = "Does the warranty cover water damage?"
+    for sentence in ("No.", "Yes, it does.", "Not for water damage.", "The warranty covers water damage.",
+                     "Water damage is not covered by the warranty."):
+        assert states_verdict(q, sentence), sentence
+    for sentence in ("Does the warranty cover water damage?", "Whether the warranty covers water damage varies.",
+                     "The warranty lasts two years.", "The warranty covers water damage caused by floods in rented "
+                     "flats, storms and burst pipes."):
+        assert not states_verdict(q, sentence), sentence
+    assert not states_verdict("Who wrote Hamlet?", "No.")
+    assert verdict_in_full(q, "No.") == "No, does the warranty cover water damage"
+    assert verdict_in_full(q, "No, it is excluded.") == "It is excluded."  # as answer_body reads it
+
+
+def test_a_definition_answers_what_a_what_is_question_asks_about():
+    from ragmeter.text.answer_type import defines
+
+    assert defines("What is an event horizon?", "The boundary around a black hole beyond which nothing escapes.")
+    assert defines("what is the pam motif", "pam is a short dna sequence flanking the cas9 target")
+    assert defines("What is Km in enzyme kinetics?", "Km is the substrate concentration at half-maximal velocity.")
+    assert not defines("What is an event horizon?", "Black holes form when massive stars collapse.")
+    assert not defines("What is an event horizon?", "The Eiffel Tower was completed in 1889.")  # a verb of being
+    assert not defines("What is the capital of Australia?", "Canberra is the capital.")  # another subject
+    assert not defines("When was the Eiffel Tower built?", "The year 1889.")  # not a "what is" question
+
+
 @pytest.mark.slow
 def test_a_wrong_polarity_is_wrong_in_answer_correctness_for_a_yes_no_question():
     """The yes/no question is not read as stating its own words: the answer that says the

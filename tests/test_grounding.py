@@ -56,3 +56,21 @@ def test_a_full_answer_scores_the_same_with_or_without_its_context(judge):
     without, with_context = asyncio.run(judge.answer_relevance(
         [AnswerRelevanceItem(QUESTION, full), AnswerRelevanceItem(QUESTION, full, (CONTEXT,))]))
     assert with_context.score == pytest.approx(without.score, abs=0.02)
+
+
+def test_an_answer_stitched_from_two_neighbouring_sentences_is_read_against_both():
+    """"Voltage-gated sodium channels open when the membrane depolarises past threshold." takes
+    its words from two neighbouring sentences, the first relevant to the question: read against
+    each alone it finds neither (before judge version 20 its answer relevancy was 0.28); one
+    common word the neighbour happens to share ("take") does not open the window."""
+    q = frozenset({"start", "neuron", "action", "potenti"})
+    answer = "Voltage-gated sodium channels open when the membrane depolarises past threshold."
+    neighbours = [("A neuron action potential depends on voltage-gated sodium channels.", 0.7),
+                  ("When the membrane depolarises past threshold, sodium channels open.", 0.1)]
+    assert grounding_gain(q, [(answer, 0.05)], neighbours) == pytest.approx(0.65)
+    assert grounding_gain(q, [(answer, 0.05)], neighbours[:1]) < 0.05
+    assert grounding_gain(q, [(answer, 0.05)], neighbours[::-1]) == pytest.approx(0.65)  # in either order
+    q = frozenset({"payment", "method", "accept"})
+    listed = [("We accept Visa, Mastercard, PayPal and bank transfer.", 0.6),
+              ("Bank transfers can take up to three business days to clear.", 0.1)]
+    assert grounding_gain(q, [("We take Visa and Mastercard.", 0.3)], listed) < 0.05

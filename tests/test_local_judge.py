@@ -208,6 +208,43 @@ def test_a_bare_answer_of_the_kind_asked_for_is_relevant(judge):
     assert evasive.noncommittal and evasive.score == 0.0
 
 
+def test_a_yes_or_no_answers_a_yes_no_question(judge):
+    """The verdict is what an answer to a yes/no question adds: before judge version 20,
+    "Yes, warfarin is safe during pregnancy." read as the question said back (0.42), below an
+    aside about warfarin (0.50), and "No, it is contraindicated ..." took up none of its words
+    (0.36)."""
+    q = "Is warfarin safe during pregnancy?"
+    yes, no, reasoned, bare, aside, echo, evasive = run(judge.answer_relevance([
+        AnswerRelevanceItem(q, "Yes, warfarin is safe during pregnancy."),
+        AnswerRelevanceItem(q, "Warfarin is not safe during pregnancy."),
+        AnswerRelevanceItem(q, "No, it is contraindicated because it can cause birth defects."),
+        AnswerRelevanceItem(q, "No."),
+        AnswerRelevanceItem(q, "Warfarin is a blood thinner."),
+        AnswerRelevanceItem(q, "Whether warfarin is safe during pregnancy is a common question."),
+        AnswerRelevanceItem(q, "It depends."),
+    ]))
+    for answer in (yes, no, reasoned, bare):
+        assert answer.score >= 0.8 and answer.score > aside.score + 0.2, (answer, aside)
+    assert echo.score < 0.3 and evasive.noncommittal and evasive.score == 0.0
+
+
+def test_a_definition_without_the_defined_words_answers_a_what_is_question(judge):
+    """The demo's good answers (judge version 19: 0.53 and 0.36; a careful reader ~0.9), beside a
+    restatement and an answer to another question."""
+    q = "What is an event horizon?"
+    phrase, other = run(judge.answer_relevance([
+        AnswerRelevanceItem(q, "The boundary around a black hole beyond which nothing escapes."),
+        AnswerRelevanceItem(q, "Black holes form when massive stars collapse."),
+    ]))
+    assert phrase.score > 0.7 and phrase.score > other.score + 0.2
+    q = "What is the PAM motif?"
+    shorter, echo = run(judge.answer_relevance([
+        AnswerRelevanceItem(q, "PAM is a short DNA sequence flanking the Cas9 target."),
+        AnswerRelevanceItem(q, "The PAM motif is a motif."),
+    ]))
+    assert shorter.score > 0.6 and shorter.score > echo.score + 0.15
+
+
 def test_answer_relevance_prefers_complete_specific_focused_answers(judge):
     compound = "When was the Eiffel Tower completed and who designed it?"
     full, half = run(judge.answer_relevance([

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .segments import STOPWORDS, numbers, split_sentences, tokens
+from .segments import STOPWORDS, answer_body, content_set, coverage, numbers, split_sentences, tokens
 
 _MONTHS = ("january february march april may june july august september october november december "
            "jan feb mar apr jun jul aug sep sept oct nov dec").split()
@@ -130,6 +130,84 @@ def is_polar(question: str) -> bool:
     while words and words[0] in ("so", "and", "but", "then", "also", "ok", "okay"):
         words = words[1:]
     return bool(words) and words[0] in _POLAR_OPENERS
+
+
+# a sentence opening with one of these gives a yes/no question its answer ("No, it is not.", "Never
+# during pregnancy.")
+_VERDICT_OPENERS = frozenset("yes no yeah yep nope correct incorrect right wrong true false absolutely definitely "
+                             "certainly indeed not never".split())
+# a statement of a yes/no question's proposition answers it if it takes up this share of the
+# question's content words and adds at most VERDICT_EXTRA_WORDS others ("Warfarin is not safe
+# during pregnancy."); one that adds more says something of its own, and is read as such
+VERDICT_COVERAGE = 0.75
+VERDICT_EXTRA_WORDS = 2
+
+
+def asked_proposition(question: str) -> frozenset[str]:
+    """The content words of a question's last sentence: what a yes/no question asks about."""
+    sentences = split_sentences(question.strip())
+    return content_set(sentences[-1]) if sentences else frozenset()
+
+
+def opens_with_verdict(sentence: str) -> bool:
+    """"Yes, ...", "No.", "Not during pregnancy.": the verdict first, the question implied."""
+    words = tokens(sentence)
+    return bool(words) and words[0] in _VERDICT_OPENERS
+
+
+def verdict_in_full(question: str, answer: str) -> str:
+    """A verdict alone ("Yes.", "No, not at all.") with the yes/no question it answers said after
+    it ("Yes, is Canberra the capital of Australia"): what the bare word means to a reader; any
+    other answer as answer_body reads it."""
+    if says_more_than_yes_or_no(answer):
+        return answer_body(answer)
+    sentences = split_sentences(question.strip())
+    asked = sentences[-1].rstrip(" ?") if sentences else ""
+    return f"{answer.strip().rstrip('.!')}, {asked[:1].lower()}{asked[1:]}" if asked else answer
+
+
+# "What is an event horizon?", "What are PAM motifs?", "Who was Guo Shoujing?": the question asks what X is
+_DEFINITION_QUESTION = re.compile(r"^\W*(?:so,?\s+)?(?:what|who)\s+(?:is|are|was|were)\s+(?P<subject>[^?]+?)\W*$", re.I)
+_DEFINING_COPULA = re.compile(r"^\W*(?P<subject>.+?)\s+(?:is|are|was|were|means|refers to)\s+\S", re.I)
+_DETERMINERS = frozenset(("the", "a", "an"))
+
+
+def defines(question: str, answer: str) -> bool:
+    """Does the answer define what a "what is X" question asks about, as a reader completes it:
+    a phrase with no verb of being or auxiliary ("The boundary around a black hole beyond which
+    nothing escapes." for "What is an event horizon?"), or a sentence whose subject is X or a
+    part of it ("PAM is a short DNA sequence ..." for "What is the PAM motif?")?"""
+    sentences = split_sentences(question.strip())
+    asked = _DEFINITION_QUESTION.match(sentences[-1]) if sentences else None
+    said = split_sentences(answer.strip())
+    if asked is None or not said:
+        return False
+    subject, words = content_set(asked["subject"]), tokens(said[0])
+    if not subject or not words:
+        return False
+    if words[0] in _DETERMINERS and not any(w in _AUXILIARIES for w in words):
+        return True
+    copula = _DEFINING_COPULA.match(said[0])
+    return copula is not None and bool(content_set(copula["subject"])) and content_set(copula["subject"]) <= subject
+
+
+def states_verdict(question: str, sentence: str) -> bool:
+    """Does this answer sentence give the yes/no question its verdict: it opens with one ("Yes,
+    ...", "No.", "Not during pregnancy."), or it states or denies the question's proposition
+    ("Warfarin is safe during pregnancy." for "Is warfarin safe during pregnancy?")? The
+    question said back as a question ("Is warfarin safe ...?", "Whether warfarin is safe ...")
+    gives none. False for a question that is not yes/no."""
+    if not is_polar(question):
+        return False
+    words = tokens(sentence)
+    if not words or sentence.rstrip().endswith("?") or words[0] in _POLAR_OPENERS or words[0] == "whether":
+        return False
+    if words[0] in _VERDICT_OPENERS:
+        return True
+    asked = asked_proposition(question)
+    said = content_set(sentence)
+    return (bool(asked) and coverage(asked, said) >= VERDICT_COVERAGE
+            and len(said - asked - _VERDICT_OPENERS) <= VERDICT_EXTRA_WORDS)
 
 
 _BARE_VERDICT = frozenset("yes no nope yeah yep correct right true false wrong that's it's indeed absolutely "

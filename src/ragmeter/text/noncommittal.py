@@ -25,7 +25,7 @@ _PATTERNS = [
 _REGEX = re.compile("|".join(_PATTERNS), re.IGNORECASE)
 # a whole answer that is only an evasion ("No idea.", "N/A"); "None" and "No" are real answers
 _BARE_EVASIONS = re.compile(r"^\W*(?:i have )?(?:no idea|not sure|unsure|unknown|n/a|no clue|not known|unclear|"
-                            r"hard to say|can't say|cannot say|dunno|no comment)\W*$", re.IGNORECASE)
+                            r"hard to say|can't say|cannot say|dunno|no comment|(?:it|that|this) (?:all )?(?:depends|varies))\W*$", re.IGNORECASE)
 
 
 _CONTRAST = re.compile(r"\b(?:but|however|although|though|yet|while|whereas|nevertheless|nonetheless)\b", re.I)

@@ -248,6 +248,11 @@ def answer_features(similarity: float, question_tokens: frozenset[str], answer: 
 GROUNDING_POWER = 4
 
 
+# an answer sentence is read against two neighbouring context sentences together where each
+# gives it at least this many words the other lacks (one shared common word, "take", is chance)
+WINDOW_WORDS = 2
+
+
 def grounding_gain(question_tokens: frozenset[str], answer_sentences: list[tuple[str, float]],
                    context_sentences: list[tuple[str, float]]) -> float:
     """How much more relevant to the question an answer sentence becomes when read as the
@@ -262,12 +267,15 @@ def grounding_gain(question_tokens: frozenset[str], answer_sentences: list[tuple
     vague one ("... by a number of factors") finds its added words in no sentence; an
     off-topic one finds no relevant sentence. Pairs: (sentence, P(relevant))."""
     best = 0.0
+    read = [(content_set(s), p) for s, p in context_sentences]
     for sentence, own in answer_sentences:
         added = content_set(sentence) - question_tokens
         if not added:
             continue
-        grounded = max((p * coverage(added, content_set(s)) ** GROUNDING_POWER for s, p in context_sentences),
-                       default=0.0)
+        grounded = max((p * coverage(added, words) ** GROUNDING_POWER for words, p in read), default=0.0)
+        for (a, pa), (b, pb) in zip(read, read[1:]):  # two neighbours, where the answer needs both
+            if min(len(added & (a | b) - a), len(added & (a | b) - b)) >= WINDOW_WORDS:
+                grounded = max(grounded, max(pa, pb) * coverage(added, a | b) ** GROUNDING_POWER)
         best = max(best, grounded - own)
     return best
 
