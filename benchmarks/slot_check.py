@@ -23,8 +23,9 @@ import devsets
 
 from ragmeter.judges.lexical import split_into_claims
 from ragmeter.judges.local.checks.exchange import exchanged
+from ragmeter.judges.local.checks.number_slots import number_slot_swap
 from ragmeter.judges.local.checks.substitution import slot_substitution
-from ragmeter.text.segments import premise_sentences
+from ragmeter.text.segments import numbers, premise_sentences
 
 GROUNDING_FILES = {  # set: (file, use)
     "begin": ("dev.jsonl", "train"), "begin_v1_wow": ("dev.jsonl", "train"), "dialfact": ("testsmall.jsonl", "train"),
@@ -46,7 +47,9 @@ def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], in
     return random.Random(0).sample(rows, min(limit, len(rows)))
 
 
-CHECKS = {"changed_slot": slot_substitution, "exchanged": exchanged}
+CHECKS = {"changed_slot": slot_substitution, "exchanged": exchanged,
+          "number_slot": lambda claim, sentences: number_slot_swap(claim, sentences,
+                                                                   frozenset().union(*map(numbers, sentences)))}
 
 
 def flagged(claim: str, evidence: list[str], check=slot_substitution) -> bool:

@@ -172,6 +172,7 @@ def test_a_definition_answers_what_a_what_is_question_asks_about():
     assert not defines("What is an event horizon?", "Black holes form when massive stars collapse.")
     assert not defines("What is an event horizon?", "The Eiffel Tower was completed in 1889.")  # a verb of being
     assert not defines("What is the capital of Australia?", "Canberra is the capital.")  # another subject
+    assert not defines("What are the side effects of metformin?", "Metformin is a medication.")  # not the head
     assert not defines("When was the Eiffel Tower built?", "The year 1889.")  # not a "what is" question
 
 

@@ -7,6 +7,11 @@ can be seen in text without a model: a quantity ("how many", "what percentage"),
 restates the question without the date, number or name asked for ("it was caused by a
 number of factors", "the event will be held at a venue") misses its type.
 
+Two kinds of answer say what they answer without the question's words: a verdict on a yes/no
+question ("No, it is contraindicated." for "Is warfarin safe in pregnancy?") and a definition of
+what a "what is X" question asks about ("The boundary around a black hole ..."); read_answer,
+takes_up and verdict_at let the answer-relevance features read them so.
+
 Pure functions, no models.
 """
 
@@ -170,6 +175,7 @@ def verdict_in_full(question: str, answer: str) -> str:
 _DEFINITION_QUESTION = re.compile(r"^\W*(?:so,?\s+)?(?:what|who)\s+(?:is|are|was|were)\s+(?P<subject>[^?]+?)\W*$", re.I)
 _DEFINING_COPULA = re.compile(r"^\W*(?P<subject>.+?)\s+(?:is|are|was|were|means|refers to)\s+\S", re.I)
 _DETERMINERS = frozenset(("the", "a", "an"))
+_PREPOSITION = re.compile(r"\b(?:of|in|for|on|at|by|with|from|to|under|during|between|about)\b", re.I)
 
 
 def defines(question: str, answer: str) -> bool:
@@ -188,7 +194,35 @@ def defines(question: str, answer: str) -> bool:
     if words[0] in _DETERMINERS and not any(w in _AUXILIARIES for w in words):
         return True
     copula = _DEFINING_COPULA.match(said[0])
-    return copula is not None and bool(content_set(copula["subject"])) and content_set(copula["subject"]) <= subject
+    named = content_set(copula["subject"]) if copula else frozenset()
+    # the head of X, before a preposition: "Metformin is a medication." does not define "the
+    # side effects of metformin"
+    head = content_set(_PREPOSITION.split(asked["subject"], maxsplit=1)[0])
+    return bool(named) and named <= subject and bool(named & head)
+
+
+def read_answer(question: str, answer: str) -> tuple[str, bool]:
+    """An answer as its relevance is read (answer_body, or a bare verdict said in full:
+    verdict_in_full), and whether it opens with a verdict on a yes/no question ("No, it is
+    contraindicated.": answer_body takes the "No" off, and the verdict implies the question)."""
+    verdict = is_polar(question) and opens_with_verdict(answer)
+    return (verdict_in_full(question, answer) if verdict else answer_body(answer)), verdict
+
+
+def takes_up(question: str, answer: str, verdict_first: bool) -> str:
+    """The answer with the question's words added where it implies them, a verdict opening it or
+    a definition of what a "what is X" question asks about (defines): the text whose words count
+    as the question's words it takes up."""
+    if verdict_first or defines(question, answer):
+        sentences = split_sentences(question.strip())
+        return f"{answer} {sentences[-1] if sentences else ''}"
+    return answer
+
+
+def verdict_at(question: str, sentences: list[str], verdict_first: bool) -> int | None:
+    """Which answer sentence gives a yes/no question its verdict (the first if the answer opens
+    with one; see states_verdict), None if none does."""
+    return next((k for k, s in enumerate(sentences) if verdict_first or states_verdict(question, s)), None)
 
 
 def states_verdict(question: str, sentence: str) -> bool:

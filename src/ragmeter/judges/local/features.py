@@ -16,6 +16,7 @@ from ...text.segments import content_set, coverage, negated, numbers
 from .checks.direction import direction_flip
 from .checks.exchange import exchanged
 from .checks.frequency import frequency_swap
+from .checks.number_slots import number_slot_swap
 from .checks.opposites import opposite_flip
 from .checks.quantities import number_swap
 from .checks.substitution import slot_substitution
@@ -134,6 +135,7 @@ CONTRADICTION_CHECKS = {
     "direction": lambda claim, view: direction_flip(claim, view.sentences),
     "opposites": lambda claim, view: opposite_flip(claim, view.sentences),
     "numbers": lambda claim, view: number_swap(claim, view.sentences, view.all_numbers),
+    "number_slot": lambda claim, view: number_slot_swap(claim, view.sentences, view.all_numbers),
     "frequency": lambda claim, view: frequency_swap(claim, view.sentences),
     "changed_slot": lambda claim, view: slot_substitution(claim, view.sentences),
     "exchanged": lambda claim, view: exchanged(claim, view.sentences),

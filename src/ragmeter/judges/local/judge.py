@@ -18,12 +18,10 @@ import numpy as np
 
 from ...models.hash_embedder import HashEmbedder
 from ...text.acronyms import resolve_acronyms
-from ...text.answer_type import (asked_proposition, defines, is_bare, is_polar, opens_with_verdict, states_verdict,
-                                 type_miss, verdict_in_full)
+from ...text.answer_type import is_bare, read_answer, takes_up, type_miss, verdict_at
 from ...text.markup import plain
 from ...text.noncommittal import is_noncommittal
 from ...text.segments import (
-    answer_body,
     capitalised,
     content_set,
     coverage,
@@ -74,12 +72,8 @@ USEFUL_SHARE = 0.3  # share of the target's content words that makes a chunk use
 # to at most this probability: on the support dev sets 1 of the 8 such claims was supported; the
 # logistic weight of so rare a feature is set by those rows and stays weak. So is a claim going the
 # other way, with an opposite word, another number or frequency, or one slot of a copied clause
-# changed or two exchanged (the checks in checks/). The cap is the share of flagged claims people
-# called supported on the dev rows (54 of 518 in WiCE dev, Factcheck-GPT and the SQuAD near
-# misses): a flagged claim ranks below a claim the features merely find unstated (a faithful
-# rewording), but not below every one. Version 20, 0.15 -> 0.1, out-of-fold AUROC with the cap
-# applied: near misses 0.802 -> 0.809, Factcheck-GPT 0.8115 both, WiCE dev 0.9804 -> 0.9786 (its
-# two flagged claims, both supported, lower)
+# changed or two exchanged (the checks in checks/). The cap is the share of flagged dev claims
+# people called supported (54 of 518; docs/judges.md, "Contradictions")
 NEGATION_CAP = 0.1
 NEG_COLUMN = SUPPORT_FEATURES.index("neg_mismatch")
 
@@ -313,15 +307,10 @@ class LocalJudge(Judge):
 
     def answer_rows(self, items: Sequence[AnswerRelevanceItem]) -> tuple[list[list[float]], list[list[float]]]:
         """Answer-relevance features (see features.answer_features) for a batch of items, each
-        answer read as text.segments.answer_body has it; and the answer model's input made from them
+        answer read as text.answer_type.read_answer has it; and the answer model's input made from them
         (features.answer_model_row: a bare answer in columns of its own)."""
-        # "No, it is contraindicated." answers "Is warfarin safe in pregnancy?" in full: the
-        # verdict implies the question's words (answer_body takes such an opener off)
-        implied = [is_polar(item.question) and opens_with_verdict(item.answer) for item in items]
-        # and a bare "Yes." is read as the verdict on the question's proposition, said in full
-        items = [AnswerRelevanceItem(item.question, verdict_in_full(item.question, item.answer) if verdict
-                                     else answer_body(item.answer), item.contexts)
-                 for item, verdict in zip(items, implied)]
+        read = [read_answer(item.question, item.answer) for item in items]  # (text, opens with a yes or no)
+        items = [AnswerRelevanceItem(item.question, text, item.contexts) for item, (text, _) in zip(items, read)]
         # the relevance of each answer sentence, and of each sentence of each distinct context
         contexts = list(dict.fromkeys((item.question, c) for item in items for c in item.contexts))
         rows, owners = self.relevance_rows([SentenceRelevanceItem(item.question, item.answer) for item in items]
@@ -339,25 +328,20 @@ class LocalJudge(Judge):
         whole = self.vectors([t for item, rest in zip(items, beyond) for t in (item.question, item.answer, rest) if t],
                              answer=True)
         out = []
-        for item, sentences, rest, verdict_first in zip(items, per_item, beyond, implied):
+        for item, sentences, rest, (_, verdict_first) in zip(items, per_item, beyond, read):
             seen = set(self.token_ids([item.question])[0].tolist())
             known_numbers = set(numbers(item.question))
             added = [self._added_weights(s, seen, known_numbers) for s, _ in sentences]
-            # a yes/no question's verdict is what its answer adds, as specific as a rare word
-            # ("Yes, warfarin is safe during pregnancy." restates the question and answers it)
-            verdict = next((w for (s, _), w in zip(sentences, added)
-                            if verdict_first or states_verdict(item.question, s)), None)
-            if verdict is not None:
-                verdict.append(self.static.rare_weight)
+            verdict = verdict_at(item.question, [s for s, _ in sentences], verdict_first)
+            if verdict is not None:  # what a yes/no answer adds: as specific as a rare word
+                added[verdict].append(self.static.rare_weight)
             q = vecs[item.question]
             closeness = float(whole[item.question] @ whole[item.answer])
             similarity = carried_similarity([s for s, _ in sentences], [float(q @ vecs[s]) for s, _ in sentences])
             grounding = grounding_gain(content_set(item.question), sentences,
                                        [s for c in item.contexts for s in per_context[(item.question, c)]])
-            # likewise a definition of what a "what is X" question asks about takes up X
-            implied = verdict_first or defines(item.question, item.answer)
-            read = f"{item.answer} {' '.join(asked_proposition(item.question))}" if implied else item.answer
-            out.append(answer_features(closeness, content_set(item.question), read,
+            out.append(answer_features(closeness, content_set(item.question),
+                                       takes_up(item.question, item.answer, verdict_first),
                                        [p for _, p in sentences], similarity, added,
                                        type_miss(item.question, item.answer), grounding,
                                        float(whole[item.question] @ whole[rest]) if rest else 0.0))

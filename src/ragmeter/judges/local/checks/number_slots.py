@@ -1,0 +1,100 @@
+"""A number put next to the words of one fact where the passage puts another there.
+
+"Withdrawals before age 55 are generally subject to income tax plus a 20% early withdrawal
+penalty." against "You generally pay income tax plus a 10% penalty": the claim rewords the
+sentence, so quantities.number_swap, which needs a premise sentence that holds nearly all of the
+claim's other words, reads nothing, and the changed-slot check finds no copy. Here a number is
+read with its neighbours: the content words just before and after it, up to a mark or another
+number. A claim number that no premise states (even rounded, or written in pieces), next to a
+word that a premise number of the same measure (a percentage, a sum of money, a count) and kind
+(a year for a year) also has next to it, is another value in the same place.
+
+Not read as values: numbers glued to letters ("9th", "1990s"), the ends of a range ("6-7"),
+identifiers after a name ("Rule 19", "Season 7") and bounds ("more than 100": the claim's 120 may
+meet it); neighbours that only say what is counted or how exactly ("years", "million", "about")
+name no fact. `python benchmarks/slot_check.py --check number_slot` counts its flags by label.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from ....text.segments import content_set, memo_short, numbers
+from .quantities import rounds_to, value_kind
+from .substitution import _split_numbers
+
+# a number's neighbours: the content words just before it and just after it, up to a mark or
+# another number; words that only say what is counted or measured, or how exactly, name no fact
+NEIGHBOURS_BEFORE, NEIGHBOURS_AFTER = 2, 3
+_PIECE = re.compile(r"(?<![\d.])\d[\d,]*(?:\.\d+)?(?!\w|\.\d)|[^\W\d_][\w'’-]*|[^\w\s]")  # not "9th", ".99", "4.1KW"
+_DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
+_SPLIT_THOUSANDS = re.compile(r"(?<=\d) ?, ?(?=\d{3}\b)")  # "23 , 768" as tokenised text writes 23,768
+_SCALES = frozenset(("thousand", "million", "billion", "trillion"))
+_BOUNDS = frozenset(("over", "under", "above", "below", "than", "least", "most", "to", "up", "nearly", "almost",
+                     "after", "before", "since", "until", "between"))
+_MONTHS = frozenset("january february march april may june july august september october november december".split())
+# what a number measures, by the word after it: a number of years is no number of awards
+_MEASURES = {stem: word for word in ("year", "month", "week", "day", "hour", "minute", "second", "mg", "milligram",
+                                     "kg", "kilogram", "km", "kilometre", "mile", "metre", "meter", "percent")
+             for stem in content_set(f"{word} {word}s")}
+_UNITS = content_set("percent per cent times time year years month months week weeks day days hour hours minute "
+                     "minutes second seconds mg ml kg km mile miles metre metres meter meters dollar dollars euro "
+                     "euros pound pounds people person age aged old ago about around nearly almost over under least "
+                     "most more less than up plus and or with only just exactly approximately roughly some another "
+                     "additional extra total first last top thousand million billion trillion")
+
+
+def _slot(pieces: list[str], k: int) -> tuple[str, frozenset[str]] | None:
+    """The number at pieces[k] (scaled: "80 million" is 80000000) and its neighbours' stems; None
+    where it is no value of a fact: glued to letters ("9th", "1990s"), one end of a range
+    ("6-7"), an identifier after a name ("Rule 19", "Season 7"), or a bound ("more than 100")."""
+    after = pieces[k + 1] if k + 1 < len(pieces) else ""
+    before = pieces[k - 1] if k else ""
+    if "-" in (before, after) or "–" in (before, after) or before.lower() in _BOUNDS:
+        return None
+    if k > 1 and pieces[k - 2].lower() == "between" or after.lower() in _MONTHS or before.lower() in _MONTHS:
+        return None  # "between 1998 and 2002"; a date ("16 October", "May 5")
+    if before[:1].isupper() and content_set(before) and not content_set(before) <= _UNITS:
+        return None
+    near: list[str] = []
+    for step, reach in ((-1, NEIGHBOURS_BEFORE), (1, NEIGHBOURS_AFTER)):
+        j, taken = k + step, 0
+        while 0 <= j < len(pieces) and taken < reach and (pieces[j][:1].isalpha() or pieces[j] in "%$€£"):
+            near.append(pieces[j])
+            taken += pieces[j][:1].isalpha()
+            j += step
+    value = next(iter(numbers(f"{pieces[k]} {after}" if after.lower() in _SCALES else pieces[k])), None)
+    unit = next(iter(content_set(after)), "") if after[:1].isalpha() else ""
+    measure = ("percent" if after == "%" else "money" if before in ("$", "€", "£")
+               else _MEASURES.get(unit, "count"))
+    return (f"{measure}:{value}", content_set(" ".join(near)) - _UNITS) if value is not None else None
+
+
+@memo_short
+def _numbered_slots(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Each number written in digits in the text, as "measure:value" (a percentage, a sum of money
+    or a count: "percent:20"), with its neighbours' stems."""
+    pieces = _PIECE.findall(_SPLIT_THOUSANDS.sub("", text))
+    slots = (_slot(pieces, k) for k, piece in enumerate(pieces) if _DIGITS.fullmatch(piece))
+    return tuple(slot for slot in slots if slot is not None)
+
+
+def number_slot_swap(claim: str, sentences: Iterable[str], premise_numbers: frozenset[str]) -> float:
+    """1.0 when the claim puts, next to a word that names a fact, a number no premise states,
+    and a premise sentence puts another number of the same kind next to the same word ("a 20%
+    early withdrawal penalty" where the passage says "a 10% penalty"). Where the claim rewords
+    the rest of the sentence, number_swap finds no premise sentence that covers it."""
+    sentences = list(sentences)
+    stated = premise_numbers | _split_numbers(sentences)
+    new = {slot: near for slot, near in _numbered_slots(claim) if near and slot.split(":")[1] not in stated
+           and not any(rounds_to(slot.split(":")[1], y) for y in stated)}
+    if not new:
+        return 0.0
+    for sentence in sentences:
+        for slot, near in _numbered_slots(sentence):
+            measure, value = slot.split(":")
+            if any(near & words and x.startswith(f"{measure}:") and value_kind(value) == value_kind(x.split(":")[1])
+                   for x, words in new.items()):
+                return 1.0
+    return 0.0
