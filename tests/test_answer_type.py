@@ -109,6 +109,9 @@ def test_place_phrases_and_uncased_answers_carry_their_type():
 def test_bare_answers_get_columns_of_their_own():
     assert is_bare("1889.") and is_bare("William the Conqueror") and not is_bare("It was built in 1889 by many.")
     assert not is_bare("") and not is_bare("...")
+    # a pronoun for a subject makes a sentence, not the completion of the question
+    assert not is_bare("I like cheese sandwiches.") and not is_bare("We sell shoes.")
+    assert is_bare("I. M. Pei") and is_bare("He Jiankui")  # names
     row = answer_features(0.3, frozenset({"tower"}), "1889.", [0.1], [0.2], [[3.0]], 0.0)
     full, bare = answer_model_row(row, False), answer_model_row(row, True)
     assert len(full) == len(bare) == len(ANSWER_MODEL_FEATURES)

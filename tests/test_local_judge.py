@@ -206,6 +206,10 @@ def test_a_bare_answer_of_the_kind_asked_for_is_relevant(judge):
     assert name.score > aside.score
     (evasive,) = run(judge.answer_relevance([AnswerRelevanceItem(q, "No idea.")]))
     assert evasive.noncommittal and evasive.score == 0.0
+    # a short sentence about something else is read as a sentence (version 19, as a bare answer: 0.63)
+    (aside,) = run(judge.answer_relevance([AnswerRelevanceItem("What is the capital of Australia?",
+                                                               "I like cheese sandwiches.")]))
+    assert aside.score < 0.3
 
 
 def test_a_yes_or_no_answers_a_yes_no_question(judge):

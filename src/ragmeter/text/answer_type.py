@@ -112,11 +112,18 @@ _AUXILIARIES = frozenset("is are was were be been being am has have had does do 
                          "might must shall should it's that's he's she's there's what's".split())
 
 
+# a short answer opening with one of these and saying more is a sentence ("I like cheese
+# sandwiches", "We sell shoes"), not the completion of the question
+# (followed by a lower-case word: "I. M. Pei" and "He Jiankui" are names)
+_SUBJECT_PRONOUN = re.compile(r"^\W*(?:I|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)\s+[a-z]")
+
+
 def is_bare(answer: str) -> bool:
     """A bare answer ("1889", "Guo Shoujing"): a few words without a verb of being or an
-    auxiliary, that only make sense as the completion of the question."""
+    auxiliary or a pronoun for its subject, that only make sense as the completion of the question."""
     words = tokens(answer)
-    return 0 < len(words) <= BARE_WORDS and not any(w in _AUXILIARIES for w in words)
+    return (0 < len(words) <= BARE_WORDS and not any(w in _AUXILIARIES for w in words)
+            and not _SUBJECT_PRONOUN.match(answer))
 
 
 # a question opening with one of these asks whether (yes or no), after an optional "so," / "and"
