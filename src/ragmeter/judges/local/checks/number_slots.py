@@ -22,7 +22,7 @@ from typing import Iterable
 
 from ....text.segments import content_set, memo_short, numbers
 from .quantities import rounds_to, value_kind
-from .substitution import _split_numbers
+from .substitution import split_numbers
 
 # a number's neighbours: the content words just before it and just after it, up to a mark or
 # another number; words that only say what is counted or measured, or how exactly, name no fact
@@ -86,7 +86,7 @@ def number_slot_swap(claim: str, sentences: Iterable[str], premise_numbers: froz
     early withdrawal penalty" where the passage says "a 10% penalty"). Where the claim rewords
     the rest of the sentence, number_swap finds no premise sentence that covers it."""
     sentences = list(sentences)
-    stated = premise_numbers | _split_numbers(sentences)
+    stated = premise_numbers | split_numbers(sentences)
     new = {slot: near for slot, near in _numbered_slots(claim) if near and slot.split(":")[1] not in stated
            and not any(rounds_to(slot.split(":")[1], y) for y in stated)}
     if not new:

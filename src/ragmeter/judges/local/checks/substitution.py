@@ -150,7 +150,7 @@ def _same_number(x: str, y: str) -> bool:
     return x == y or rounds_to(x, y) or rounds_to(y, x) or (len(x) == 2 and len(y) == 4 and y.endswith(x))
 
 
-def _split_numbers(sentences: Sequence[str]) -> set[str]:
+def split_numbers(sentences: Sequence[str]) -> set[str]:
     """Numbers that the premises write in pieces or otherwise, as words() writes them whole:
     tokenised text's "40 , 000" or "40, 000" (40000) and a decimal whose sentence was cut at its
     point, "102 . 5" (102.5: a sentence ending in a number, the next opening with digits); a
@@ -172,7 +172,7 @@ def _numbers_differ(said: Sequence[str], given: Sequence[str], claim: Sequence[s
                     split: set[str] | frozenset[str] = frozenset()) -> bool:
     """Numbers in the same place that differ: the claim's nowhere in the premise sentence (premise:
     its words), the premise's nowhere in the claim clause ("2018–19" and "2019" agree, as do 4.0
-    and 4); split: numbers the premises write in pieces (_split_numbers)."""
+    and 4); split: numbers the premises write in pieces (split_numbers)."""
     if split and any(w in split for w in said):
         return False
     stated = [w.replace(",", "") for w in said if is_number(w)]
@@ -236,7 +236,7 @@ class _Premises:
         self.lower = {t for t in raw if t.islower()}
         self.capital = {t for t in raw if t[:1].isupper()}
         self.named = {_word(t) for t in self.capital if t.lower() not in self.lower} - _STOP
-        self.split_numbers = _split_numbers(sentences)
+        self.split_numbers = split_numbers(sentences)
 
     def closest(self, said: list[str]) -> tuple[int, list[tuple[list[str], frozenset[str]]]]:
         """How many words, in order, the clause shares with the premise clauses that share the
