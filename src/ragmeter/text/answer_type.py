@@ -132,13 +132,19 @@ _POLAR_OPENERS = frozenset("is are was were am do does did can could will would 
                            "shouldn't hasn't haven't".split())
 
 
+def last_sentence(question: str) -> str:
+    """A question's last sentence, which is what it asks ("I have a Roth IRA. Are contributions
+    deductible?"); "" for an empty question."""
+    sentences = split_sentences(question.strip())
+    return sentences[-1] if sentences else ""
+
+
 def is_polar(question: str) -> bool:
     """A yes/no question ("Is warfarin safe in pregnancy?", "Does Switzerland use the euro?"):
     it states neither answer, so a claim that repeats its words with either polarity is an
     answer, not a restatement. Only the question's last sentence is read ("I have a Roth IRA.
     Are contributions deductible?")."""
-    sentences = split_sentences(question.strip())
-    words = tokens(sentences[-1]) if sentences else []
+    words = tokens(last_sentence(question))
     while words and words[0] in ("so", "and", "but", "then", "also", "ok", "okay"):
         words = words[1:]
     return bool(words) and words[0] in _POLAR_OPENERS
@@ -157,8 +163,7 @@ VERDICT_EXTRA_WORDS = 2
 
 def asked_proposition(question: str) -> frozenset[str]:
     """The content words of a question's last sentence: what a yes/no question asks about."""
-    sentences = split_sentences(question.strip())
-    return content_set(sentences[-1]) if sentences else frozenset()
+    return content_set(last_sentence(question))
 
 
 def opens_with_verdict(sentence: str) -> bool:
@@ -173,8 +178,7 @@ def verdict_in_full(question: str, answer: str) -> str:
     other answer as answer_body reads it."""
     if says_more_than_yes_or_no(answer):
         return answer_body(answer)
-    sentences = split_sentences(question.strip())
-    asked = sentences[-1].rstrip(" ?") if sentences else ""
+    asked = last_sentence(question).rstrip(" ?")
     return f"{answer.strip().rstrip('.!')}, {asked[:1].lower()}{asked[1:]}" if asked else answer
 
 
@@ -190,8 +194,7 @@ def defines(question: str, answer: str) -> bool:
     a phrase with no verb of being or auxiliary ("The boundary around a black hole beyond which
     nothing escapes." for "What is an event horizon?"), or a sentence whose subject is X or a
     part of it ("PAM is a short DNA sequence ..." for "What is the PAM motif?")?"""
-    sentences = split_sentences(question.strip())
-    asked = _DEFINITION_QUESTION.match(sentences[-1]) if sentences else None
+    asked = _DEFINITION_QUESTION.match(last_sentence(question))
     said = split_sentences(answer.strip())
     if asked is None or not said:
         return False
@@ -221,8 +224,7 @@ def takes_up(question: str, answer: str, verdict_first: bool) -> str:
     a definition of what a "what is X" question asks about (defines): the text whose words count
     as the question's words it takes up."""
     if verdict_first or defines(question, answer):
-        sentences = split_sentences(question.strip())
-        return f"{answer} {sentences[-1] if sentences else ''}"
+        return f"{answer} {last_sentence(question)}"
     return answer
 
 
@@ -243,7 +245,7 @@ def states_verdict(question: str, sentence: str) -> bool:
     words = tokens(sentence)
     if not words or sentence.rstrip().endswith("?") or words[0] in _POLAR_OPENERS or words[0] == "whether":
         return False
-    if words[0] in _VERDICT_OPENERS:
+    if opens_with_verdict(sentence):
         return True
     asked = asked_proposition(question)
     said = content_set(sentence)

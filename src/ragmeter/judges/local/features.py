@@ -276,7 +276,7 @@ def grounding_gain(question_tokens: frozenset[str], answer_sentences: list[tuple
             continue
         grounded = max((p * coverage(added, words) ** GROUNDING_POWER for words, p in read), default=0.0)
         for (a, pa), (b, pb) in zip(read, read[1:]):  # two neighbours, where the answer needs both
-            if min(len(added & (a | b) - a), len(added & (a | b) - b)) >= WINDOW_WORDS:
+            if min(len((added & b) - a), len((added & a) - b)) >= WINDOW_WORDS:
                 grounded = max(grounded, max(pa, pb) * coverage(added, a | b) ** GROUNDING_POWER)
         best = max(best, grounded - own)
     return best

@@ -45,15 +45,18 @@ _UNITS = content_set("percent per cent times time year years month months week w
                      "additional extra total first last top thousand million billion trillion")
 
 
-def _slot(pieces: list[str], k: int) -> tuple[str, frozenset[str]] | None:
-    """The number at pieces[k] (scaled: "80 million" is 80000000) and its neighbours' stems; None
+Slot = tuple[str, str, frozenset[str]]  # what a number measures, its value, its neighbours' stems
+
+
+def _slot(pieces: list[str], k: int) -> Slot | None:
+    """The number at pieces[k] (scaled: "80 million" is 80000000) as a Slot; None
     where it is no value of a fact: glued to letters ("9th", "1990s"), one end of a range
     ("6-7"), an identifier after a name ("Rule 19", "Season 7"), or a bound ("more than 100")."""
     after = pieces[k + 1] if k + 1 < len(pieces) else ""
     before = pieces[k - 1] if k else ""
     if "-" in (before, after) or "–" in (before, after) or before.lower() in _BOUNDS:
         return None
-    if k > 1 and pieces[k - 2].lower() == "between" or after.lower() in _MONTHS or before.lower() in _MONTHS:
+    if (k > 1 and pieces[k - 2].lower() == "between") or after.lower() in _MONTHS or before.lower() in _MONTHS:
         return None  # "between 1998 and 2002"; a date ("16 October", "May 5")
     if before[:1].isupper() and content_set(before) and not content_set(before) <= _UNITS:
         return None
@@ -68,13 +71,13 @@ def _slot(pieces: list[str], k: int) -> tuple[str, frozenset[str]] | None:
     unit = next(iter(content_set(after)), "") if after[:1].isalpha() else ""
     measure = ("percent" if after == "%" else "money" if before in ("$", "€", "£")
                else _MEASURES.get(unit, "count"))
-    return (f"{measure}:{value}", content_set(" ".join(near)) - _UNITS) if value is not None else None
+    return (measure, value, content_set(" ".join(near)) - _UNITS) if value is not None else None
 
 
 @memo_short
-def _numbered_slots(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
-    """Each number written in digits in the text, as "measure:value" (a percentage, a sum of money
-    or a count: "percent:20"), with its neighbours' stems."""
+def _numbered_slots(text: str) -> tuple[Slot, ...]:
+    """Each number written in digits in the text: what it measures (a percentage, a sum of money,
+    years, kilograms..., or a count), its value and its neighbours' stems."""
     pieces = _PIECE.findall(_SPLIT_THOUSANDS.sub("", text))
     slots = (_slot(pieces, k) for k, piece in enumerate(pieces) if _DIGITS.fullmatch(piece))
     return tuple(slot for slot in slots if slot is not None)
@@ -87,14 +90,8 @@ def number_slot_swap(claim: str, sentences: Iterable[str], premise_numbers: froz
     the rest of the sentence, number_swap finds no premise sentence that covers it."""
     sentences = list(sentences)
     stated = premise_numbers | split_numbers(sentences)
-    new = {slot: near for slot, near in _numbered_slots(claim) if near and slot.split(":")[1] not in stated
-           and not any(rounds_to(slot.split(":")[1], y) for y in stated)}
-    if not new:
-        return 0.0
-    for sentence in sentences:
-        for slot, near in _numbered_slots(sentence):
-            measure, value = slot.split(":")
-            if any(near & words and x.startswith(f"{measure}:") and value_kind(value) == value_kind(x.split(":")[1])
-                   for x, words in new.items()):
-                return 1.0
-    return 0.0
+    new = [(measure, value_kind(value), near) for measure, value, near in _numbered_slots(claim)
+           if near and value not in stated and not any(rounds_to(value, y) for y in stated)]
+    return float(bool(new) and any(
+        near & words and measure == said and value_kind(value) == kind
+        for sentence in sentences for measure, value, near in _numbered_slots(sentence) for said, kind, words in new))

@@ -100,4 +100,3 @@ def number_swap(claim: str, sentences: Iterable[str], premise_numbers: frozenset
         return 0.0
     stated = {value_kind(x) for x in (*new_numbers, *new_months)}
     return float(any(value_kind(x) in stated for x in _values(best) - _values(claim)))
-
