@@ -60,15 +60,14 @@ def useful_by_share(rows) -> tuple[int, int]:
 
 
 def forget_text_caches() -> None:
-    """Empty the memo tables of what was read of each text (sentences, stems, content words,
-    numbers, premises), so that a cold run does not profit from the texts an earlier judge in
-    this process read."""
-    from ragmeter.judges.local import premises
-    from ragmeter.text import segments as text
-
-    for cached in (text._sentences, text.stem, text.content_set, text.numbers, text.content_and_negation,
-                   premises._read_memo):
-        cached.cache_clear()
+    """Empty every memo table of ragmeter's modules (what was read of each text: sentences,
+    stems, content words, numbers, premises, what each contradiction check read), so that a
+    cold run does not profit from the texts an earlier judge in this process read."""
+    for name, module in list(sys.modules.items()):
+        if name.startswith("ragmeter."):
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
 
 
 def timed(rows, judge, cold: bool = True) -> float:

@@ -151,15 +151,16 @@ def contradiction(claim: str, view: PremiseView) -> str | None:
 
 
 def support_features(claim: str, claim_vector: np.ndarray, claim_tokens: np.ndarray, claim_weights: np.ndarray,
-                     view: PremiseView, names: frozenset[str], name_vectors: np.ndarray) -> list[float]:
+                     view: PremiseView, names: frozenset[str], name_vectors: np.ndarray,
+                     check: str | None) -> list[float]:
     """The SUPPORT_FEATURES row of a claim against its premises; names: the claim's names
-    (names.py), name_vectors: their static vectors."""
+    (names.py), name_vectors: their static vectors, check: contradiction(claim, view)."""
     tokens = content_set(claim)
     if view.windows:
         sims = view.window_vectors @ claim_vector
         best = int(np.argmax(sims))
         emb_best = float(sims[best])
-        neg_mismatch = float(contradiction(claim, view) is not None)
+        neg_mismatch = float(check is not None)
         soft_best = best_window_soft_coverage(claim_tokens, claim_weights, view)
     else:
         emb_best, neg_mismatch, soft_best = 0.0, 0.0, 0.0

@@ -211,11 +211,11 @@ class LocalJudge(Judge):
             view = views.get(key) or views.setdefault(key, premise_view(premises, vecs, self.static, self.token_ids))
             for claim, text in zip(claims, claims_worded):
                 names = capitalised(text) | opening_names(text, view, self.static)
+                check = contradiction(text, view)
                 rows.append(support_features(text, vecs[text], *self._token_vectors_and_weights(text), view, names,
-                                             self.static.word_vectors(names)))
+                                             self.static.word_vectors(names), check))
                 order: Any = np.argsort(-(view.window_vectors @ vecs[text]))[:VERIFIER_WINDOWS] if view.windows else []
                 closest.append((text, [view.windows[int(k)] for k in order]))
-                check = contradiction(text, view) if rows[-1][NEG_COLUMN] > 0 else None
                 owners.append((i, claim, closest[-1][1][0] if view.windows else None, check))
         if self.contextual is not None and rows:
             ctx = self.contextual.coverage([(closest_sentences(premises, vecs, vecs[text]), text)

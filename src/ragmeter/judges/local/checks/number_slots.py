@@ -22,7 +22,7 @@ from typing import Iterable
 
 from ....text.segments import content_set, memo_short, numbers
 from .quantities import rounds_to, value_kind
-from .substitution import split_numbers
+from .substitution import split_numbers_of
 
 # a number's neighbours: the content words just before it and just after it, up to a mark or
 # another number; words that only say what is counted or measured, or how exactly, name no fact
@@ -88,10 +88,13 @@ def number_slot_swap(claim: str, sentences: Iterable[str], premise_numbers: froz
     and a premise sentence puts another number of the same kind next to the same word ("a 20%
     early withdrawal penalty" where the passage says "a 10% penalty"). Where the claim rewords
     the rest of the sentence, number_swap finds no premise sentence that covers it."""
-    sentences = list(sentences)
-    stated = premise_numbers | split_numbers(sentences)
-    new = [(measure, value_kind(value), near) for measure, value, near in _numbered_slots(claim)
-           if near and value not in stated and not any(rounds_to(value, y) for y in stated)]
+    slots = [slot for slot in _numbered_slots(claim) if slot[2]]
+    if not slots:  # most claims: no number beside a word (the premises are not read)
+        return 0.0
+    sentences = tuple(sentences)
+    stated = premise_numbers | split_numbers_of(sentences)
+    new = [(measure, value_kind(value), near) for measure, value, near in slots
+           if value not in stated and not any(rounds_to(value, y) for y in stated)]
     return float(bool(new) and any(
         near & words and measure == said and value_kind(value) == kind
         for sentence in sentences for measure, value, near in _numbered_slots(sentence) for said, kind, words in new))

@@ -168,6 +168,12 @@ def split_numbers(sentences: Sequence[str]) -> set[str]:
     return out
 
 
+@lru_cache(maxsize=1024)  # the premises of a sample are read for each of its claims
+def split_numbers_of(sentences: tuple[str, ...]) -> frozenset[str]:
+    """split_numbers of these sentences, remembered."""
+    return frozenset(split_numbers(sentences))
+
+
 def _numbers_differ(said: Sequence[str], given: Sequence[str], claim: Sequence[str], premise: frozenset[str],
                     split: set[str] | frozenset[str] = frozenset()) -> bool:
     """Numbers in the same place that differ: the claim's nowhere in the premise sentence (premise:
@@ -236,7 +242,7 @@ class _Premises:
         self.lower = {t for t in raw if t.islower()}
         self.capital = {t for t in raw if t[:1].isupper()}
         self.named = {_word(t) for t in self.capital if t.lower() not in self.lower} - _STOP
-        self.split_numbers = split_numbers(sentences)
+        self.split_numbers = split_numbers_of(tuple(sentences))
 
     def closest(self, said: list[str]) -> tuple[int, list[tuple[list[str], frozenset[str]]]]:
         """How many words, in order, the clause shares with the premise clauses that share the
