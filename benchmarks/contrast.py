@@ -231,7 +231,7 @@ def markdown(pairs: list[dict], runs: dict[str, tuple[dict[str, Outcome], dict, 
     lines = ["# ragmeter contrast suite", "",
              f"Measured {dt.date.today().isoformat()} by `python benchmarks/contrast.py "
              + " ".join(f"--judge {n}" for n in names) + f"` on {len(pairs)} hand-written minimal pairs "
-             f"(`{source}`; never used for tuning). A win when the better side scores higher, half a win on a tie "
+             f"(`{source}`; no weight is fitted on it, see docs/benchmarks.md). A win when the better side scores higher, half a win on a tie "
              f"(|diff| < {TIE:g}), a loss when a side is skipped or errored. Accuracy with n and a Wilson 95% "
              "interval in brackets." + (f" Scored with {made_with}." if made_with else ""), "",
              "| group | n | " + " | ".join(names) + " |", "|---|---|" + "---|" * len(names)]

@@ -1,12 +1,14 @@
 """How often a copy-reading check flags a claim, by human label: the changed-slot check
-(judges/local/checks/substitution.py) or the exchanged-slots check (checks/exchange.py).
+(judges/local/checks/substitution.py), the exchanged-slots check (checks/exchange.py), the
+number-slot check (checks/number_slots.py), the order-of-steps check (checks/sequence.py) or the
+self-contradicting comparison (checks/comparison.py).
 
 The local judge holds a flagged claim to a low support probability, as it does a negated one; this
 prints, for each labelled claim set, how many claims it flags and how many of those people called
 supported (the check's false alarms), beside the set's share of unsupported claims. Dev and train
 sets choose; the validate-only sets are shown as out-of-domain checks.
 
-    python benchmarks/slot_check.py [--check changed_slot|exchanged] [--limit 3000]
+    python benchmarks/slot_check.py [--check changed_slot|comparison|exchanged|number_slot|sequence] [--limit 3000]
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devsets
 
 from ragmeter.judges.lexical import split_into_claims
+from ragmeter.judges.local.checks.comparison import comparison_flip
 from ragmeter.judges.local.checks.exchange import exchanged
 from ragmeter.judges.local.checks.number_slots import number_slot_swap
+from ragmeter.judges.local.checks.sequence import sequence_swap
 from ragmeter.judges.local.checks.substitution import slot_substitution
 from ragmeter.text.segments import numbers, premise_sentences
 
@@ -47,7 +51,8 @@ def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], in
     return random.Random(0).sample(rows, min(limit, len(rows)))
 
 
-CHECKS = {"changed_slot": slot_substitution, "exchanged": exchanged,
+CHECKS = {"changed_slot": slot_substitution, "exchanged": exchanged, "sequence": sequence_swap,
+          "comparison": lambda claim, sentences: comparison_flip(claim),
           "number_slot": lambda claim, sentences: number_slot_swap(claim, sentences,
                                                                    frozenset().union(*map(numbers, sentences)))}
 

@@ -13,12 +13,14 @@ import math
 import numpy as np
 
 from ...text.segments import content_set, coverage, negated, numbers
+from .checks.comparison import comparison_flip
 from .checks.direction import direction_flip
 from .checks.exchange import exchanged
 from .checks.frequency import frequency_swap
 from .checks.number_slots import number_slot_swap
 from .checks.opposites import opposite_flip
 from .checks.quantities import number_swap
+from .checks.sequence import sequence_swap
 from .checks.substitution import slot_substitution
 from .premises import PremiseView
 
@@ -127,8 +129,9 @@ def name_closeness(name_vectors: np.ndarray, premise_vectors: np.ndarray) -> flo
 # A negation, a change of direction ("fell" where the premise says "up"), an opposite ("won" for
 # "lost"), another number in the same place ("July 21" where the premise says "July 20"), another
 # frequency ("weekly" for "every 4 weeks"), a premise clause copied with one slot filled
-# otherwise (checks/substitution.py) or with two slots exchanged (checks/exchange.py): the claim
-# is contradicted. Each (claim, premise view) -> 0 or 1;
+# otherwise (checks/substitution.py) or with two slots exchanged (checks/exchange.py), two steps
+# told in the other order (checks/sequence.py), a comparative that the claim's own numbers
+# contradict (checks/comparison.py): the claim is contradicted. Each (claim, premise view) -> 0 or 1;
 # neg_mismatch is 1 when any fires (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
     "negation": lambda claim, view: negation_flip(content_set(claim), negated(claim), view.clauses),
@@ -139,6 +142,8 @@ CONTRADICTION_CHECKS = {
     "frequency": lambda claim, view: frequency_swap(claim, view.sentences),
     "changed_slot": lambda claim, view: slot_substitution(claim, view.sentences),
     "exchanged": lambda claim, view: exchanged(claim, view.sentences),
+    "sequence": lambda claim, view: sequence_swap(claim, view.sentences),
+    "comparison": lambda claim, view: comparison_flip(claim),
 }
 
 
