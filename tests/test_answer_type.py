@@ -24,6 +24,13 @@ from ragmeter.text.segments import content_set, split_sentences, without_words
     ("Who is the managing director of the company?", ["name"]),
     ("In which city was she born?", ["place"]),
     ("What caused the crash of the flight?", []),
+    # "what is the <measure>" asks for a number; "the speed skater" is no speed
+    ("What is the minimum initial investment for the fund?", ["quantity"]),
+    ("What is Kestrel Energy's dividend yield?", ["quantity"]),
+    ("What are the melting and boiling points of ethanol?", ["quantity"]),
+    ("What is the half-life of carbon-14?", ["quantity"]),
+    ("What was the name of the speed skater?", []),
+    ("What is the rate-limiting step of glycolysis?", []),
 ])
 def test_wanted_types(question, kinds):
     assert wanted_types(question) == kinds
@@ -104,6 +111,14 @@ def test_place_phrases_and_uncased_answers_carry_their_type():
     # without capitals a name cannot be seen, so a new word counts; an echo of the question does not
     assert type_miss("who wrote hamlet", "william shakespeare") == 0.0
     assert type_miss("who wrote hamlet", "it was hamlet") == 1.0
+
+
+
+def test_a_month_or_a_day_is_no_place_and_no_name():
+    assert type_miss("When and where was Magna Carta sealed?", "Magna Carta was sealed on 15 June 1215.") == 0.5
+    assert type_miss("When and where was Magna Carta sealed?", "It was sealed on 15 June 1215 at Runnymede.") == 0.0
+    assert type_miss("Where is the Eiffel Tower?", "It was finished in March 1889.") == 1.0
+    assert type_miss("Who signs the approval?", "It is signed on Monday.") == 1.0
 
 
 def test_bare_answers_get_columns_of_their_own():

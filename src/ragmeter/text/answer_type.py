@@ -27,9 +27,18 @@ _TIME_WORDS = frozenset(_MONTHS) | {"century", "centuries", "decade", "decades",
                                     "ago", "bc", "ad", "bce", "ce", "morning", "evening", "night", "week", "weekend",
                                     "spring", "summer", "autumn", "fall", "winter", "monday", "tuesday", "wednesday",
                                     "thursday", "friday", "saturday", "sunday", "annually", "daily"}
+# "what is the <measure> ..." asks for a number: "What is the minimum initial investment?",
+# "What is Kestrel Energy's dividend yield?", "What are the melting and boiling points of ethanol?";
+# the measure ends its phrase ("the speed skater" is no speed), but for "minimum" and "maximum"
+_MEASURES = (r"cost|costs|price|prices|fee|fees|rate|yield|limit|dose|dosage|salary|wage|population|"
+             r"height|length|width|depth|weight|temperature|speed|distance|half-life|capacity|budget|deductible|"
+             r"duration|altitude|elevation|volume|ratio|(?:boiling|melting|freezing)(?:\s+and\s+\w+)?\s+points?")
 _WANTS = (
     ("quantity", re.compile(r"\bhow (?:many|much|long|old|far|big|large|tall|high|often|fast|deep|heavy|wide)\b"
-                            r"|\bwhat (?:percentage|percent|proportion|number|amount|size|age|share)\b", re.I)),
+                            r"|\bwhat (?:percentage|percent|proportion|number|amount|size|age|share)\b"
+                            r"|\bwhat(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:the\s+|an?\s+|its\s+|their\s+)?"
+                            rf"(?:[\w'’-]+\s+){{0,3}}?(?:minimum|maximum|(?:{_MEASURES})(?=\s*[?.,;:]|\s*$|\s+(?:of|for|in|"
+                            r"on|at|to|per|when|if|with|after|before|during)\b))", re.I)),
     ("time", re.compile(r"\bwhen\b|\b(?:what|which|in which|in what) (?:year|date|day|month|century|decade|time|"
                         r"period|era|season)\b", re.I)),
     ("name", re.compile(r"\bwho(?:m|se)?\b|\b(?:what|which) (?:person|people|company|companies|organi[sz]ation|team|"
@@ -58,12 +67,14 @@ def _new_numbers(answer: str, question: str) -> bool:
 
 def _new_names(answer: str, question: str) -> bool:
     """A capitalised word the question does not already contain (sentence starts count unless a
-    stopword: "Seven people..." is not a name, "Gigi Lee Chang is..." is)."""
+    stopword: "Seven people..." is not a name, "Gigi Lee Chang is..." is), other than a month or
+    a day."""
     asked = set(tokens(question))
     for sentence in split_sentences(answer):
         for i, word in enumerate(re.findall(r"[^\W\d_][\w'’-]*", sentence)):
             lowered = word.lower()
-            if word[:1].isupper() and lowered not in STOPWORDS and lowered not in asked:
+            if (word[:1].isupper() and lowered not in STOPWORDS and lowered not in asked
+                    and lowered not in _TIME_WORDS):  # "March", "Monday": no one's name, no place
                 if i > 0 or lowered not in _SENTENCE_OPENERS:
                     return True
     return False
@@ -79,7 +90,7 @@ def _new_location(answer: str, question: str) -> bool:
     does not have and that is not a generic place word ("at a venue")."""
     asked = set(tokens(question))
     return any(m.group(1).lower() not in asked and m.group(1).lower() not in _GENERIC_PLACES
-               for m in _LOCATIVE.finditer(answer))
+               and m.group(1).lower() not in _TIME_WORDS for m in _LOCATIVE.finditer(answer))  # "on 15 June"
 
 
 def has_type(kind: str, answer: str, question: str) -> bool:
