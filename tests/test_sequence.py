@@ -1,5 +1,7 @@
 """The order-of-steps check (judges/local/checks/sequence.py): two steps told in the other order."""
 
+import pytest
+
 from ragmeter.judges.local.checks.sequence import ordered_steps, sequence_swap
 
 INHALERS = ["When both inhalers are needed, take the blue reliever first, wait five minutes, then take "
@@ -34,6 +36,25 @@ def test_negations_and_unrelated_steps_are_left_alone():
 
 def test_steps_are_the_words_that_tell_them_apart():
     ((earlier, later),) = ordered_steps("Take the blue reliever first, then take the brown preventer.")
-    assert "reliev" in " ".join(earlier) and "prevent" in " ".join(later)
-    assert not earlier & later
+    assert "reliev" in " ".join(earlier[0]) and "prevent" in " ".join(later[0])
+    assert not earlier[0] & later[0]
     assert ordered_steps("The sky is blue.") == ()
+
+
+@pytest.mark.parametrize("claim, premises", [
+    # another step though the other words agree: a particle or an opposite verb
+    ("Insert the SIM card before turning on the phone.", ["Turn the phone off before inserting the SIM card."]),
+    ("Switch the breaker on after replacing the fuse.", ["Switch the breaker off before replacing the fuse."]),
+    ("Open the valve after the pump is started.", ["Close the valve before the pump is started."]),
+    # a later step that says the earlier one took hold
+    ("Restart the service after changing the config file.",
+     ["Changes to the config file take effect after the service restarts."]),
+    # one shared topic word is not the same step
+    ("Store insulin at room temperature after opening it.",
+     ["Before opening, store insulin in the fridge.", "Once opened, it can be kept at room temperature."]),
+    # "first" as an ordinal
+    ("Vacation accrues from the first day, then can be used after 90 days.",
+     ["Employees can use vacation after 90 days, but it accrues from the first day."]),
+])
+def test_true_claims_a_reader_would_not_call_reordered(claim, premises):
+    assert not sequence_swap(claim, premises)

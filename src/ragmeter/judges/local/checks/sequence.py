@@ -11,63 +11,88 @@ comes first: "A first, then B", "first A, then B", "A before B", "before B, A", 
 "after A, B", "A, followed by B". A step is the clause around its marker; of each pair only
 the words the two steps do not share count (what tells the steps apart). The claim is flagged
 where a premise pair holds the claim's earlier step in its later one and the claim's later step
-in its earlier one (at least half of each step's words), and no premise pair has them in the
-claim's order (a passage may warn
+in its earlier one (all but at most one word of each, and the same particles: "turn the phone
+off" is another step than "turning on the phone"), and no premise pair has them in the claim's
+order (a passage may warn
 "running deploy before migrate makes the code fail": the claim may take its order from there).
 A claim or premise sentence with a negation is not read ("may not really process the numbers
-after the dollar amount"): the negation check reads it.
+after the dollar amount"): the negation check reads it. Nor is a premise pair whose later step
+says the earlier one took hold ("changes to the config file take effect after the service
+restarts"), nor "first" as an ordinal ("from the first day").
 """
 
 from __future__ import annotations
 
 import re
 
-from ....text.segments import content_set, memo_short, negated
+from ....text.segments import content_set, memo_short, negated, split_sentences, tokens
 
-# a step ends at a comma, semicolon, colon or the end of the sentence; not at a comma inside a number
+# a step ends at a comma, semicolon, colon or the end of the sentence
 _STEP_END = r"(?=[,;:]|\.(?:\s|$)|$)"
-_PATTERNS = (  # (pattern, whether group "a" is the earlier step)
-    (re.compile(rf"(?:^|[,;:]\s*)(?P<a>[^,;:]*?\bfirst\b[^,;:]*?)(?:[,;:][^.;]*?\s|\s+(?:and\s+)?)then\b"
-                rf"(?P<b>[^,;:]*){_STEP_END}", re.I), True),
-    (re.compile(rf"(?:^|[,;:]\s*)(?P<a>[^,;:]*?)\s\bbefore\b(?P<b>[^,;:]*){_STEP_END}", re.I), True),
-    (re.compile(rf"(?:^|[,;:]\s*)before\b(?P<b>[^,;:]*),(?P<a>[^,;:]*){_STEP_END}", re.I), True),
-    (re.compile(rf"(?:^|[,;:]\s*)(?P<b>[^,;:]*?)\s\bafter\b(?P<a>[^,;:]*){_STEP_END}", re.I), True),
-    (re.compile(rf"(?:^|[,;:]\s*)after\b(?P<a>[^,;:]*),(?P<b>[^,;:]*){_STEP_END}", re.I), True),
-    (re.compile(rf"(?:^|[,;:]\s*)(?P<a>[^,;:]*?),?\s+followed\s+by\b(?P<b>[^,;:]*){_STEP_END}", re.I), True),
+_PATTERNS = (  # each with the earlier step as group "a", the later as "b"
+    # "first" as an adverb, not an ordinal ("the first day")
+    re.compile(rf"(?:^|[,;:]\s*)(?P<a>[^,;:]*?(?<!\bthe\s)(?<!\ba\s)(?<!\bits\s)(?<!\btheir\s)\bfirst\b[^,;:]*?)"
+               rf"(?:[,;:][^.;]{{0,120}}?\s|\s+(?:and\s+)?)then\b(?P<b>[^,;:]*){_STEP_END}", re.I),
+    re.compile(rf"(?:^|[,;:]\s*)(?P<a>[^,;:]*?)\s\bbefore\b(?P<b>[^,;:]*){_STEP_END}", re.I),
+    re.compile(rf"(?:^|[,;:]\s*)before\b(?P<b>[^,;:]*),(?P<a>[^,;:]*){_STEP_END}", re.I),
+    re.compile(rf"(?:^|[,;:]\s*)(?P<b>[^,;:]*?)\s\bafter\b(?P<a>[^,;:]*){_STEP_END}", re.I),
+    re.compile(rf"(?:^|[,;:]\s*)after\b(?P<a>[^,;:]*),(?P<b>[^,;:]*){_STEP_END}", re.I),
+    re.compile(rf"(?:^|[,;:]\s*)(?P<a>[^,;:]*?),?\s+followed\s+by\b(?P<b>[^,;:]*){_STEP_END}", re.I),
 )
-_MARKERS = content_set("first then before after followed by next later earlier")
+_MARKERS = content_set("first followed")
 _ANY_MARKER = re.compile(r"\b(?:first|then|before|after|followed by)\b", re.I)
+# words that make two steps different ones though their other words agree: "turn the phone off"
+# is not "turning on the phone", "close the valve" not "open the valve"
+_PARTICLES = frozenset("on off in out up down open close closed opened plug unplug lock unlock enable disable "
+                       "connect disconnect install uninstall start stop".split())
+# a later step that says an earlier one has taken hold ("changes take effect after the service
+# restarts") tells no order of two things to do
+_RESULTS = content_set("effect effective apply applied applies complete completes completed finish finishes "
+                       "finished appear appears work works")
 
-Steps = tuple[tuple[frozenset[str], frozenset[str]], ...]
+Step = tuple[frozenset[str], frozenset[str], frozenset[str]]  # words that tell it apart, particles, all words
+Steps = tuple[tuple[Step, Step], ...]
+
+
+def _step(text: str, other: str) -> Step:
+    words, theirs = content_set(text) - _MARKERS, content_set(other) - _MARKERS
+    return words - theirs, frozenset(t for t in tokens(text) if t in _PARTICLES), words
 
 
 @memo_short
 def ordered_steps(text: str) -> Steps:
-    """(earlier, later) pairs of the text: each step's content words that the other step lacks;
-    pairs whose steps differ in no word are left out."""
+    """(earlier, later) pairs of the text, each step as (its content words that the other step
+    lacks, its particles, all its content words); pairs whose steps differ in no word are left out."""
     if not _ANY_MARKER.search(text):
         return ()
     out = []
-    for sentence in re.split(r"(?<=[.!?])\s+", text):
-        for pattern, _ in _PATTERNS:
+    for sentence in split_sentences(text) or [text]:
+        for pattern in _PATTERNS:
             for m in pattern.finditer(sentence):
-                a, b = content_set(m.group("a")) - _MARKERS, content_set(m.group("b")) - _MARKERS
-                earlier, later = a - b, b - a
-                if earlier and later:
+                earlier, later = _step(m.group("a"), m.group("b")), _step(m.group("b"), m.group("a"))
+                if earlier[0] and later[0]:
                     out.append((earlier, later))
     return tuple(out)
 
 
-def _order(claim: tuple[frozenset[str], frozenset[str]], premise: tuple[frozenset[str], frozenset[str]]) -> int:
+def _covers(words: frozenset[str], step: Step) -> bool:
+    """The step holds all but at most one of the words (all of one or two): one topic word
+    ("valve", "vacation") does not make two steps the same."""
+    found = len(words & step[2])
+    return found >= len(words) - (1 if len(words) > 2 else 0)
+
+
+def _order(claim: tuple[Step, Step], premise: tuple[Step, Step]) -> int:
     """+1 where the premise pair has the claim's steps in its order, -1 in the other order
-    (each of the claim's steps found, at least half of its words, in the premise's other step),
+    (each of the claim's steps found in the premise's other step, with the same particles),
     0 where it is not about both steps."""
     (first, then), (p_first, p_then) = claim, premise
-    same = len(first & p_first) + len(then & p_then)
-    crossed = len(first & p_then) + len(then & p_first)
-    if crossed > same and 2 * len(first & p_then) >= len(first) and 2 * len(then & p_first) >= len(then):
+    same = len(first[0] & p_first[2]) + len(then[0] & p_then[2])
+    crossed = len(first[0] & p_then[2]) + len(then[0] & p_first[2])
+    if (crossed > same and _covers(first[0], p_then) and _covers(then[0], p_first)
+            and first[1] == p_then[1] and then[1] == p_first[1] and not p_then[2] & _RESULTS):
         return -1
-    if same > crossed and first & p_first and then & p_then:
+    if same > crossed and first[0] & p_first[2] and then[0] & p_then[2]:
         return 1
     return 0
 
