@@ -62,7 +62,9 @@ def useful_by_share(rows) -> tuple[int, int]:
 def forget_text_caches() -> None:
     """Empty every memo table of ragmeter's modules (what was read of each text: sentences,
     stems, content words, numbers, premises, what each contradiction check read), so that a
-    cold run does not profit from the texts an earlier judge in this process read."""
+    cold run does not profit from the texts an earlier judge in this process read. It empties
+    the memos of loaded models and prompts too; the judges timed here hold their models
+    already, so nothing is loaded again within a timed run."""
     for name, module in list(sys.modules.items()):
         if name.startswith("ragmeter."):
             for value in list(vars(module).values()):
