@@ -11,10 +11,10 @@ comes first: "A first, then B", "first A, then B", "A before B", "before B, A", 
 "after A, B", "A, followed by B". A step is the clause around its marker; of each pair only
 the words the two steps do not share count (what tells the steps apart). The claim is flagged
 where a premise pair holds the claim's earlier step in its later one and the claim's later step
-in its earlier one (all but at most one word of each, and the same particles: "turn the phone
-off" is another step than "turning on the phone"), and no premise pair has them in the claim's
-order (a passage may warn
-"running deploy before migrate makes the code fail": the claim may take its order from there).
+in its earlier one (all but at most one word of each, all of a step of one or two words, and
+the same particles: "turn the phone off" is another step than "turning on the phone"), and no
+premise pair has them in the claim's order (a passage may warn "running deploy before migrate
+makes the code fail": the claim may take its order from there).
 A claim or premise sentence with a negation is not read ("may not really process the numbers
 after the dollar amount"): the negation check reads it. Nor is a premise pair whose later step
 says the earlier one took hold ("changes to the config file take effect after the service
