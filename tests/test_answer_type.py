@@ -113,7 +113,6 @@ def test_place_phrases_and_uncased_answers_carry_their_type():
     assert type_miss("who wrote hamlet", "it was hamlet") == 1.0
 
 
-
 def test_a_month_or_a_day_is_no_place_and_no_name():
     assert type_miss("When and where was Magna Carta sealed?", "Magna Carta was sealed on 15 June 1215.") == 0.5
     assert type_miss("When and where was Magna Carta sealed?", "It was sealed on 15 June 1215 at Runnymede.") == 0.0

@@ -74,10 +74,10 @@ def _value(match: re.Match, k: int) -> Decimal | None:
 
 def _plain_number(sentence: str, match: re.Match, k: int) -> bool:
     """Not a negative number, a decimal comma ("3,5%") or the end of a range ("15-69%")."""
-    start = match.start(f"cur{k}") if match.group(f"cur{k}") else match.start(f"num{k}")
-    before = sentence[max(0, start - 3):start]
     if k == 1 and match.start() and sentence[match.start() - 1].isdigit():
         return False  # the mark is a decimal comma: "3,5%"
+    start = match.start(f"cur{k}") if match.group(f"cur{k}") else match.start(f"num{k}")
+    before = sentence[max(0, start - 3):start]
     return not re.search(r"[-−–]\s?$|\d\s?(?:-|–|--|to)\s?$", before) and not re.fullmatch(
         r"\d+,\d{1,2}", match.group(f"num{k}"))
 
@@ -91,7 +91,6 @@ def _set_against(sentence: str) -> bool:
         if not (_same_kind(_kind(pair, 1), _kind(pair, 2)) and _plain_number(sentence, pair, 1)
                 and _plain_number(sentence, pair, 2)):
             continue
-        window = sentence[max(0, pair.start() - NEAR):pair.start()]
         found = [m for m in _COMPARATIVE.finditer(sentence) if pair.start() - NEAR <= m.start() < pair.start()]
         if not found:
             continue
@@ -101,7 +100,7 @@ def _set_against(sentence: str) -> bool:
                                                            and _DESCRIBING.match(sentence, nearest.end())):
             continue  # another quantity between, or "more affordable"
         way = 1 if nearest.group("up") else -1
-        if window and way * (first - second) < 0:
+        if way * (first - second) < 0:
             return True
     return False
 
