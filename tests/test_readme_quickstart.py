@@ -1,4 +1,8 @@
-"""The README's quickstart runs as written and prints the numbers the README shows."""
+"""The README's quickstart runs as written and prints the numbers the README shows.
+
+The scores are deterministic for one set of installed packages; another onnxruntime release can
+move one in its fourth decimal (the run's provenance names the versions: judge "runtime"), so
+each number must match the README's to within PRINTED_TOLERANCE."""
 
 import ast
 import contextlib
@@ -6,6 +10,8 @@ import io
 import re
 
 from conftest import REPO
+
+PRINTED_TOLERANCE = 0.002
 
 
 def quickstart_blocks() -> tuple[str, str]:
@@ -24,5 +30,6 @@ def test_quickstart_prints_what_the_readme_shows(tmp_path, monkeypatch):
         exec(compile(code, "README quickstart", "exec"), {})
     shown = ast.literal_eval(printed.strip())
     got = ast.literal_eval(out.getvalue().strip().splitlines()[-1])
-    assert got == shown
+    assert got.keys() == shown.keys()
+    assert all(abs(got[k] - shown[k]) <= PRINTED_TOLERANCE for k in shown), (got, shown)
     assert (tmp_path / "run" / "result.json").is_file()

@@ -21,6 +21,7 @@ from ...text.acronyms import resolve_acronyms
 from ...text.answer_type import is_bare, read_answer, takes_up, type_miss, verdict_at
 from ...text.markup import plain
 from ...text.noncommittal import is_noncommittal
+from ...text.restatement import restates_question, withholds_answer
 from ...text.segments import (
     capitalised,
     content_set,
@@ -60,7 +61,7 @@ from .features import (
     relevance_features,
     support_features,
 )
-from .loading import answer_embedder_for, claim_verifier, contextual_coverage, sentence_embedder
+from .loading import answer_embedder_for, claim_verifier, contextual_coverage, runtime_versions, sentence_embedder
 from .names import opening_names
 from .premises import PremiseView, premise_view
 from .trained import best_entailment, best_verified, cross_encoder
@@ -75,12 +76,16 @@ USEFUL_SHARE = 0.3  # share of the target's content words that makes a chunk use
 # changed or two exchanged (the checks in checks/). The cap is the share of flagged dev claims
 # people called supported (54 of 518; docs/judges.md, "Contradictions")
 NEGATION_CAP = 0.1
+# an answer that only says the question back (text.restatement) keeps this share of its relevance,
+# and one that takes up the whole question and gives none of the number, time, name or place it
+# asks for keeps WITHHELD_SCALE
+RESTATEMENT_SCALE, WITHHELD_SCALE = 0.1, 0.5
 NEG_COLUMN = SUPPORT_FEATURES.index("neg_mismatch")
 
 
 class LocalJudge(Judge):
     name = "local"
-    version = "23"
+    version = "24"
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
                  calibration: str | Path | None = None, nli_model: str | Path | None = None,
@@ -161,6 +166,7 @@ class LocalJudge(Judge):
             **({"relevance_model": self.relevance_model.describe()} if self.relevance_model else {}),
             **({"nli": self.nli.describe(), "nli_windows": self.nli_windows} if self.nli else {}),
             "calibration": {"file": self._calibration_path.name, **self._calibration_meta},
+            "runtime": runtime_versions(),
         }
 
     # ---- vectors ----------------------------------------------------------------------
@@ -367,7 +373,8 @@ class LocalJudge(Judge):
     async def answer_relevance(self, items: Sequence[AnswerRelevanceItem]) -> list[Relevance]:
         """P(the answer addresses the question, fully and directly), from a logistic model fitted
         to rank answer pairs (EVOUNA answers to their own vs another question; SQuAD complete vs
-        incomplete, vague, padded and off-topic answers); evasive answers score 0."""
+        incomplete, vague, padded and off-topic answers); evasive answers score 0, and one that
+        only says the question back a tenth of that (text.restatement)."""
         rows, model_rows = self.answer_rows(items)
         probs = self.model(self.answer_model).predict(model_rows) if rows else np.zeros(0)
         out = []
@@ -379,6 +386,10 @@ class LocalJudge(Judge):
             detail = {label: round(named[feature], 4) for feature, label in ANSWER_DETAIL.items()}
             if self.relevance_model is not None:
                 detail["relevance_model_logit"] = round(model_row[-2] + model_row[-1], 4)  # one of the two is 0
+            if restates_question(item.question, item.answer):
+                detail["restates_question"], p = True, p * RESTATEMENT_SCALE
+            elif withholds_answer(item.question, read_answer(item.question, item.answer)[0]):
+                detail["withholds_answer"], p = True, p * WITHHELD_SCALE
             out.append(Relevance(float(p), False, detail))
         return out
 

@@ -62,3 +62,21 @@ def claim_verifier(spec: bool | str | Path, contextual: bool) -> Any:
         raise ConfigError("the claim verifier is stacked on the contextual features: use it with "
                           "contextual=True (the default judge), not with local-fast.")
     return cross_encoder("verifier", spec)
+
+
+# the packages whose arithmetic the judge's scores depend on: another onnxruntime release can move
+# a score in its fourth decimal, so a score's provenance names the versions that made it
+RUNTIME_PACKAGES = ("onnxruntime", "tokenizers", "model2vec", "numpy")
+
+
+def runtime_versions() -> dict[str, str]:
+    """The installed version of each of RUNTIME_PACKAGES (those installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    found = {}
+    for package in RUNTIME_PACKAGES:
+        try:
+            found[package] = version(package)
+        except PackageNotFoundError:
+            continue
+    return found

@@ -1,0 +1,122 @@
+"""Does an answer only say the question back?
+
+"To change the email address on your account, you need to change the email address that is
+associated with your account." answers nothing: each of its words is the question's own or
+an empty word (need, associated, reason, thing, way, process...), and it names no number or
+name the question lacks. A careful reader gives such an answer no credit for relevance, however
+closely it follows the question's words; models of relevance that read word overlap give it
+the most.
+
+Kept narrow on purpose, as a false call costs a real answer its score: an answer with any
+word of its own (other than the empty ones), a new number or a new capitalised name is not a
+restatement; nor is any answer to a yes/no question (repeating its words states a verdict) or
+to a question that offers choices ("Which is larger, the Sun or the Earth?": naming one is the
+answer). Pure functions, no models.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .answer_type import is_bare, is_polar, last_sentence, type_miss, wanted_types
+from .segments import NEGATIONS, content_set, coverage, numbers, split_sentences, stem
+from .words import STOPWORDS, tokens
+
+# Words that carry no answer of their own: general nouns (thing, way, reason, kind, process),
+# verbs of having, doing, causing and being called (need, make, happen, provide, lead, known),
+# vague qualifiers (certain, various, specific, common, usually) and generic places and parts
+# (area, place, middle, side). Written from general English, not from any evaluation set.
+_EMPTY = """
+thing things something anything everything stuff way ways manner means reason reasons cause kind kinds type types
+sort sorts form forms part parts aspect aspects factor factors element elements process processes procedure
+method methods approach step steps setting settings option options level levels amount amounts degree extent
+result results outcome case cases fact facts matter matters issue issues question questions answer answers
+information detail details people person someone somebody anyone everyone individual individuals one ones
+place places location area areas region site spot point points middle center centre side sides top bottom
+time times moment role purpose function feature features term terms name names situation situations
+circumstance circumstances condition conditions basis value values use usage effect effects impact
+need needs needed require requires required have has had get gets got make makes made do does done
+happen happens happened occur occurs occurred take takes took taken give gives gave given provide provides
+provided lead leads led result resulted involve involves involved relate relates related associate associated
+know known call called refer refers referred mean meant notice noticed see seen look looks appear appears
+appeared seem seems become becomes became use used using allow allows allowed enable enables enabled apply
+applies applied depend depends include includes included concern concerns regard regards describe describes
+described consider considered go goes went gone come comes came put keep kept want wants say says
+said tell tells told find finds found show shows shown experience experienced
+certain various different specific particular relevant appropriate corresponding main general generally
+usual usually typical typically common commonly normal normally standard overall actual actually real really
+simply basically essentially indeed important possible possibly likely able sure several many much lot lots
+often sometimes always well good right proper properly correct correctly exact exactly whole entire
+because due therefore thus hence
+""".split()
+EMPTY_WORDS = frozenset(_EMPTY)
+# a negation or a quantifier the question lacks answers it ("None of the Kings has a moustache.",
+# "All 23 titles were won by Americans."), as does a quoted word ("... is "typewriter".")
+_VERDICT_WORDS = NEGATIONS | frozenset("all every each both none neither either half few".split())
+_QUOTED = re.compile(r"[\"“”«»]|(?<!\w)'|'(?!\w)")
+
+_CHOICE = re.compile(r"\bor\b|\bwhich\s+(?:one\s+)?of\b|\beither\b|\bversus\b|\bvs\.?\b", re.I)
+DERIVATIONAL_ENDINGS = frozenset("al als ment ments er ers or ors ance ence ion ions ness".split())
+_NAME = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+def _new_capitalised(answer: str, question_words: frozenset[str]) -> bool:
+    """A capitalised word other than a sentence's first whose stem the question lacks."""
+    for sentence in split_sentences(answer):
+        for word in _NAME.findall(sentence)[1:]:
+            if word[:1].isupper() and stem(word.lower()) not in question_words:
+                return True
+    return False
+
+
+def restates_question(question: str, answer: str) -> bool:
+    """Does the answer say nothing beyond the question: every content word the question's own
+    (by stem) or an empty word (EMPTY_WORDS), no number, capitalised name, negation, quantifier
+    or quoted word the question lacks, and at least two content words taken from the question?
+    False for a yes/no question or one offering a choice, and for a bare answer ("Frozen
+    fries.": answer_type.is_bare), which the relevance model reads."""
+    asked = last_sentence(question)
+    if not asked or is_polar(question) or _CHOICE.search(asked) or is_bare(answer) or _QUOTED.search(answer):
+        return False
+    question_words = content_set(question)
+    if len(content_set(answer) & question_words) < 2 or numbers(answer) - numbers(question):
+        return False
+    asked_words = set(tokens(question))
+    for word in tokens(answer):
+        if word in _VERDICT_WORDS and word not in asked_words:
+            return False
+        if word not in STOPWORDS and not is_empty_word(word) and not _asked(stem(word), question_words):
+            return False
+    return not _new_capitalised(answer, question_words)
+
+
+def _asked(word: str, question_words: frozenset[str]) -> bool:
+    """The question has this stem, or one of its stems with a derivational ending added or taken
+    off ("renewal" for "renew", "approval" for "approve"; not "atomic" for "atom", nor
+    "cellulose" for "cell")."""
+    if word in question_words:
+        return True
+    return any(min(len(word), len(q)) >= 4 and (_derived(word, q) or _derived(q, word)) for q in question_words)
+
+
+def _derived(longer: str, base: str) -> bool:
+    return longer.startswith(base) and longer[len(base):] in DERIVATIONAL_ENDINGS
+
+
+def is_empty_word(word: str) -> bool:
+    """One of EMPTY_WORDS, or its -ing form ("taking", "making", "getting")."""
+    if word in EMPTY_WORDS:
+        return True
+    base = word[:-3] if word.endswith("ing") else ""
+    return len(base) > 1 and (base in EMPTY_WORDS or base + "e" in EMPTY_WORDS or base[:-1] in EMPTY_WORDS)
+
+
+def withholds_answer(question: str, answer: str) -> bool:
+    """Does the answer take up every content word of a question that asks for a number, a time,
+    a name or a place (answer_type.wanted_types), and give none of them: "The annual fee for the
+    card is the fee the bank charges every year." for "What is the annual fee for the card?"?
+    A restatement in words of its own, which restates_question cannot tell from an answer. Not
+    for a bare answer."""
+    if not wanted_types(question) or is_bare(answer):
+        return False
+    return type_miss(question, answer) >= 1.0 and coverage(content_set(question), content_set(answer)) >= 1.0

@@ -1,0 +1,95 @@
+"""An answer that only says the question back (text.restatement) and what the local judge makes of it."""
+
+import asyncio
+
+import pytest
+
+from ragmeter.text.restatement import is_empty_word, restates_question, withholds_answer
+
+RESTATEMENTS = [
+    ("What is the return window for the Aria headphones?",
+     "The return window for the Aria headphones is the window in which you can return the headphones."),
+    ("How do I renew my parking permit?", "To renew your parking permit, you need to go through the renewal process."),
+    ("Why do leaves change colour in autumn?",
+     "Leaves change colour in autumn because of the reasons that make leaves change colour."),
+    ("Who approves changes to the production database schema?",
+     "Changes to the production database schema are approved by the people who approve such changes."),
+    ("What are the symptoms of iron deficiency?",
+     "Iron deficiency has certain symptoms, which are the symptoms people with iron deficiency usually experience."),
+]
+
+ANSWERS = [  # each answers its question, though it takes up the question's words
+    ("What is the return window for the Aria headphones?", "The return window for the Aria headphones is 30 days."),
+    ("How do I renew my parking permit?", "Renew your parking permit online at the council's permits page."),
+    ("Why do leaves change colour in autumn?", "Chlorophyll breaks down, revealing the yellow and red pigments."),
+    ("Who approves changes to the production database schema?",
+     "Changes to the production database schema are approved by the Platform team."),
+    ("What are the symptoms of iron deficiency?", "Fatigue, pale skin and shortness of breath."),
+    # a verdict on a yes/no question repeats its words
+    ("Is the museum open on Mondays?", "The museum is open on Mondays."),
+    # a choice: naming one option is the answer
+    ("Which is longer, the Nile or the Amazon?", "The Nile is longer than the Amazon."),
+    # a negation or a quantifier the question lacks
+    ("Which employees get the relocation bonus?", "No employees get the relocation bonus."),
+    ("How many of the tests passed?", "All of the tests passed."),
+    # a quoted term
+    ("What is the name of the setting that controls the timeout?", 'The setting that controls the timeout is "idle".'),
+    # a bare answer is read by the relevance model, not here
+    ("What is the capital of Australia?", "The capital."),
+]
+
+
+@pytest.mark.parametrize("question, answer", RESTATEMENTS)
+def test_a_restatement_is_found(question, answer):
+    assert restates_question(question, answer)
+
+
+@pytest.mark.parametrize("question, answer", ANSWERS)
+def test_an_answer_is_not_a_restatement(question, answer):
+    assert not restates_question(question, answer)
+
+
+def test_empty_words_and_their_ing_forms():
+    assert is_empty_word("thing") and is_empty_word("taking") and is_empty_word("getting")
+    assert not is_empty_word("apple") and not is_empty_word("vinegar") and not is_empty_word("sing")
+
+
+def test_the_local_judge_gives_a_restatement_a_tenth_of_its_relevance():
+    from extras import need_local
+
+    need_local()
+    from ragmeter.judges.base import AnswerRelevanceItem
+    from ragmeter.judges.local.judge import RESTATEMENT_SCALE, LocalJudge
+
+    question, echo = RESTATEMENTS[0]
+    _, answer = ANSWERS[0]
+    judged_echo, judged_answer = asyncio.run(LocalJudge().answer_relevance(
+        [AnswerRelevanceItem(question, echo), AnswerRelevanceItem(question, answer)]))
+    assert judged_echo.detail.get("restates_question") is True and "restates_question" not in judged_answer.detail
+    assert judged_echo.score <= RESTATEMENT_SCALE < 0.8 <= judged_answer.score
+
+
+WITHHELD = [  # the whole question taken up, none of the number, time or name it asks for given
+    ("What is the late fee for the Orbit gym membership?",
+     "The late fee for the Orbit gym membership is the fee charged when a payment arrives after its due date."),
+    ("When does online enrolment open at Halden College?",
+     "Online enrolment at Halden College opens when the college has scheduled it to open."),
+    ("Who signs off expense reports above the travel limit?",
+     "Expense reports above the travel limit are signed off by whoever is responsible for approving them."),
+]
+
+
+@pytest.mark.parametrize("question, answer", WITHHELD)
+def test_an_answer_that_withholds_what_is_asked_is_found(question, answer):
+    assert withholds_answer(question, answer)
+
+
+@pytest.mark.parametrize("question, answer", [
+    ("What is the late fee for the Orbit gym membership?", "The late fee for the Orbit gym membership is $15."),
+    ("When does online enrolment open at Halden College?", "Online enrolment at Halden College opens on 12 January."),
+    ("Who signs off expense reports above the travel limit?", "Expense reports above the travel limit are signed off by the CFO."),
+    ("What is the late fee for the Orbit gym membership?", "$15."),  # bare: read by the relevance model
+    ("What is the late fee?", "It depends on your plan."),  # takes up too little of the question
+])
+def test_an_answer_giving_what_is_asked_does_not_withhold_it(question, answer):
+    assert not withholds_answer(question, answer)
