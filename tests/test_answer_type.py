@@ -207,3 +207,22 @@ def test_a_wrong_polarity_is_wrong_in_answer_correctness_for_a_yes_no_question()
                            "Roth contributions are tax-deductible; qualified withdrawals are tax-free later.")]
     right, wrong = evaluate(rows, metrics=["answer_correctness"]).to_pandas()["answer_correctness"]
     assert right > 0.8 and wrong < right - 0.25, (right, wrong)
+
+
+def test_a_time_word_the_question_has_is_no_answer_to_when():
+    question = "When does the spring semester start?"
+    assert type_miss(question, "The spring semester starts when the college has scheduled it.") == 1.0
+    assert type_miss(question, "It starts in late January.") == 0.0
+
+
+def test_a_year_after_in_is_no_place():
+    question = "Where was the treaty signed?"
+    assert type_miss(question, "The treaty was signed in 1648 and ended the war.") == 1.0
+    assert type_miss(question, "It was signed in Osnabrück and Münster.") == 0.0
+
+
+def test_one_word_may_stand_before_the_kind_asked_for():
+    assert wanted_types("Which two countries share Lake Titicaca?") == ["place"]
+    assert wanted_types("Which pharmaceutical company makes Lipitor?") == ["name"]
+    assert wanted_types("What is the place of the treaty in history?") == []
+    assert wanted_types("What do people eat for breakfast in Norway?") == []  # a verb between asks for no name

@@ -33,6 +33,8 @@ _TIME_WORDS = frozenset(_MONTHS) | {"century", "centuries", "decade", "decades",
 _MEASURES = (r"cost|costs|price|prices|fee|fees|rate|yield|limit|dose|dosage|salary|wage|population|"
              r"height|length|width|depth|weight|temperature|speed|distance|half-life|capacity|budget|deductible|"
              r"duration|altitude|elevation|volume|ratio|(?:boiling|melting|freezing)(?:\s+and\s+\w+)?\s+points?")
+_NOT_A_VERB = (r"(?!(?:do|does|did|is|are|was|were|can|could|will|would|should|shall|may|might|must|has|have|had)"
+               r"\s)")
 _WANTS = (
     ("quantity", re.compile(r"\bhow (?:many|much|long|old|far|big|large|tall|high|often|fast|deep|heavy|wide)\b"
                             r"|\bwhat (?:percentage|percent|proportion|number|amount|size|age|share)\b"
@@ -41,10 +43,14 @@ _WANTS = (
                             r"on|at|to|per|when|if|with|after|before|during)\b))", re.I)),
     ("time", re.compile(r"\bwhen\b|\b(?:what|which|in which|in what) (?:year|date|day|month|century|decade|time|"
                         r"period|era|season)\b", re.I)),
-    ("name", re.compile(r"\bwho(?:m|se)?\b|\b(?:what|which) (?:person|people|company|companies|organi[sz]ation|team|"
-                        r"group|band|author|artist|player|party)\b", re.I)),
-    ("place", re.compile(r"\bwhere\b|\b(?:what|which|in which|in what) (?:place|location|country|city|town|state|"
-                         r"region|venue|province|continent)\b", re.I)),
+    # one word may stand between ("which two countries", "which pharmaceutical company"), not a
+    # verb ("What do people eat?" asks for no name)
+    ("name", re.compile(rf"\bwho(?:m|se)?\b|\b(?:what|which) (?:{_NOT_A_VERB}[\w-]+ )?(?:person|people|company|"
+                        r"companies|organi[sz]ations?|teams?|groups?|bands?|authors?|artists?|players?|party|"
+                        r"parties)\b", re.I)),
+    ("place", re.compile(rf"\bwhere\b|\b(?:what|which|in which|in what) (?:{_NOT_A_VERB}[\w-]+ )?(?:places?|"
+                         r"locations?|country|countries|city|cities|towns?|states?|regions?|venues?|provinces?|"
+                         r"continents?)\b", re.I)),
 )
 ANSWER_TYPES = tuple(kind for kind, _ in _WANTS)
 _LOCATIVE = re.compile(r"\b(?:at|in|on|near|inside|within|along|across|throughout|beneath|below|under|above|"
@@ -89,8 +95,9 @@ def _new_location(answer: str, question: str) -> bool:
     """A place phrase ("at mid-ocean ridges", "inside the nucleus") whose noun the question
     does not have and that is not a generic place word ("at a venue")."""
     asked = set(tokens(question))
-    return any(m.group(1).lower() not in asked and m.group(1).lower() not in _GENERIC_PLACES
-               and m.group(1).lower() not in _TIME_WORDS for m in _LOCATIVE.finditer(answer))  # "on 15 June"
+    found = (m.group(1).lower() for m in _LOCATIVE.finditer(answer))
+    return any(w not in asked and w not in _GENERIC_PLACES and w not in _TIME_WORDS  # "on 15 June"
+               and w not in STOPWORDS for w in found)  # "in 1648 and ended ...": no place
 
 
 def has_type(kind: str, answer: str, question: str) -> bool:
@@ -100,8 +107,9 @@ def has_type(kind: str, answer: str, question: str) -> bool:
     content word counts for a name or a place there."""
     if kind == "quantity":
         return _new_numbers(answer, question)
-    if kind == "time":
-        return _new_numbers(answer, question) or any(t in _TIME_WORDS for t in tokens(answer))
+    if kind == "time":  # a time word the question has is no answer ("When does the spring term start?")
+        asked = set(tokens(question))
+        return _new_numbers(answer, question) or any(t in _TIME_WORDS and t not in asked for t in tokens(answer))
     if answer == answer.lower():
         return _new_words(answer, question)
     if kind == "place" and _new_location(answer, question):
