@@ -120,6 +120,19 @@ VAGUE_PHRASES = ("a number of factors", "a particular time", "various reasons", 
                  "some people", "a specific amount", "different ways", "a notable figure", "an important event")
 
 
+def answer_sentence(paragraph: dict[str, Any], qa: dict[str, Any]) -> str | None:
+    """The sentence of a SQuAD paragraph that holds the question's first answer span."""
+    from ragmeter.text.segments import split_sentences
+
+    start, pos = qa["answers"][0]["answer_start"], 0
+    for sentence in split_sentences(paragraph["context"]):
+        begin = paragraph["context"].find(sentence, pos)
+        if begin <= start < begin + len(sentence):
+            return sentence
+        pos = max(pos, begin + len(sentence))
+    return None
+
+
 def squad_answer_relevance_pairs(n: int = 600, seed: int = 0,
                                  titles: frozenset[str] | None = None) -> list[tuple[str, str, str, str, str]]:
     """(kind, question, better answer, worse answer, paragraph) built from SQuAD 2.0 dev (the
@@ -148,16 +161,6 @@ def squad_answer_relevance_pairs(n: int = 600, seed: int = 0,
     out: list[tuple[str, str, str, str, str]] = []
     paragraphs = [p for p in read_jsonl("squad_v2/dev_by_paragraph.jsonl") if titles is None or p["title"] in titles]
     rng.shuffle(paragraphs)
-
-    def answer_sentence(paragraph, qa):
-        start = qa["answers"][0]["answer_start"]
-        pos = 0
-        for sentence in split_sentences(paragraph["context"]):
-            begin = paragraph["context"].find(sentence, pos)
-            if begin <= start < begin + len(sentence):
-                return sentence
-            pos = max(pos, begin + len(sentence))
-        return None
 
     for paragraph in paragraphs:
         qas = [q for q in paragraph["qas"] if not q["is_impossible"] and q["answers"]]

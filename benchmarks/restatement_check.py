@@ -22,7 +22,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devsets
 
 from ragmeter.text.restatement import restates_question
-from ragmeter.text.segments import split_sentences
 
 SELECTION_FILES = {"selqa": ("dev.jsonl", "test.jsonl"), "trecqa": ("train.jsonl", "dev.jsonl", "test.jsonl")}
 
@@ -36,17 +35,12 @@ def labelled_answers():
                     row = json.loads(line)
                     yield name, row["label"], row["question"], row["answer"]
     for paragraph in devsets.read_jsonl("squad_v2/dev_by_paragraph.jsonl"):
-        sentences = split_sentences(paragraph["context"])
         for qa in paragraph["qas"]:
             if qa["is_impossible"] or not qa["answers"]:
                 continue
-            start, pos = qa["answers"][0]["answer_start"], 0
-            for sentence in sentences:
-                begin = paragraph["context"].find(sentence, pos)
-                if begin <= start < begin + len(sentence):
-                    yield "squad answer sentence", "answers", qa["question"], sentence
-                    break
-                pos = max(pos, begin + len(sentence))
+            sentence = devsets.answer_sentence(paragraph, qa)
+            if sentence:
+                yield "squad answer sentence", "answers", qa["question"], sentence
             yield "squad answer span", "answers", qa["question"], qa["answers"][0]["text"]
     for row in devsets.evouna():
         yield "evouna", "correct" if row["human_correct"] else "incorrect", row["question"], row["answer"]

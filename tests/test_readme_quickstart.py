@@ -1,8 +1,4 @@
-"""The README's quickstart runs as written and prints the numbers the README shows.
-
-The scores are deterministic for one set of installed packages; another onnxruntime release can
-move one in its fourth decimal (the run's provenance names the versions: judge "runtime"), so
-each number must match the README's to within PRINTED_TOLERANCE."""
+"""The README's quickstart runs as written and prints the numbers the README shows."""
 
 import ast
 import contextlib
@@ -10,8 +6,6 @@ import io
 import re
 
 from conftest import REPO
-
-PRINTED_TOLERANCE = 0.002
 
 
 def quickstart_blocks() -> tuple[str, str]:
@@ -30,6 +24,5 @@ def test_quickstart_prints_what_the_readme_shows(tmp_path, monkeypatch):
         exec(compile(code, "README quickstart", "exec"), {})
     shown = ast.literal_eval(printed.strip())
     got = ast.literal_eval(out.getvalue().strip().splitlines()[-1])
-    assert got.keys() == shown.keys()
-    assert all(abs(got[k] - shown[k]) <= PRINTED_TOLERANCE for k in shown), (got, shown)
+    assert got == shown
     assert (tmp_path / "run" / "result.json").is_file()

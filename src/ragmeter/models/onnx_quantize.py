@@ -14,7 +14,8 @@ sample's scores do not depend on the samples scored beside it. Products of two a
 Measured on this project's 2-core machine (onnxruntime 1.32): on one thread, 12-word
 sentences 440 -> 752 texts/s, 60-word passages 92 -> 151 (onnx_embedder.py has the figures on
 2 cores); mean cosine of sentence vectors to the float graph's 0.996 (least 0.992; 8-bit
-weights on a VNNI CPU: 0.998 and 0.996) on 300 Factcheck-GPT evidence passages; the same vectors for a text alone and in a padded batch.
+weights on a VNNI CPU: 0.998 and 0.996) on 300 Factcheck-GPT evidence passages; the same
+vectors for a text alone and in a padded batch.
 
 Needs the ``onnx`` package (in the ``[local]`` extra) to rewrite the graph. The result is
 cached under the ragmeter cache folder, keyed by the source file's digest, this recipe's

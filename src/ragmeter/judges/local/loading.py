@@ -64,8 +64,8 @@ def claim_verifier(spec: bool | str | Path, contextual: bool) -> Any:
     return cross_encoder("verifier", spec)
 
 
-# the packages whose arithmetic the judge's scores depend on: another onnxruntime release can move
-# a score in its fourth decimal, so a score's provenance names the versions that made it
+# the packages whose arithmetic makes the judge's scores: a score's provenance names the versions
+# that made it, so that a score that differs between two installs can be traced to its cause
 RUNTIME_PACKAGES = ("onnxruntime", "tokenizers", "model2vec", "numpy")
 
 
