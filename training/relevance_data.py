@@ -7,7 +7,11 @@ other sentences of the same search are not; and, from their questions, answers a
 would call irrelevant that those sets lack: evasions ("It depends on many factors."), the
 question restated as a statement, and the answer to another question. And rows from half the
 SQuAD 2.0 articles (relevance_squad.py): the answer sentence, span and phrase against the slot
-left vague, the answer to another question on the paragraph, another sentence. The other half,
+left vague, the answer to another question on the paragraph, another sentence. For every
+question answered in those rows, the question said back as a fluent statement with its slot
+filled by nothing ("... was signed at a certain time", relevance_circular.py), and where SQuAD
+gives the answer span, the same statement with the span in the slot: only with
+``circular_rows`` (train_relevance.py --circular), measured and not shipped yet. The other half,
 and EVOUNA, on which the judge's answer model is fitted and cross-validated
 (benchmarks/calibrate.py), are not used. Pure functions of the files and a seeded random generator.
 """
@@ -18,6 +22,7 @@ import random
 import re
 from collections import defaultdict
 
+from relevance_circular import answered, circular
 from relevance_squad import squad_rows, squad_validation
 from verifier_data import SHARED, read_jsonl
 
@@ -110,7 +115,7 @@ def held_out(rows) -> set[str]:
     return set(sorted({g for _, _, _, src, g in rows if src == "selqa"})[::7])
 
 
-def training_rows(seed: int = 13, negatives_per_positive: float = 2.0) -> list[Row]:
+def training_rows(seed: int = 13, negatives_per_positive: float = 2.0, circular_rows: bool = False) -> list[Row]:
     rng = random.Random(seed)
     found = labelled(rng)
     held = held_out(found)
@@ -140,6 +145,15 @@ def training_rows(seed: int = 13, negatives_per_positive: float = 2.0) -> list[R
                                                                                  rng.sample(all_answers, 3) if qq != q]
         if others:
             rows.append((rng.choice(others), q, 0, "synthetic:another_question"))
+    asked = dict.fromkeys(q for _, q, y, src in rows if y == 1 and not src.endswith(":elided"))
+    spans = {q: a for a, q, _, src in rows if src == "squad:bare"}
+    for q in asked if circular_rows else ():  # the question said back, its slot filled with nothing
+        said = circular(q, rng)
+        if said:
+            rows.append((said, q, 0, "synthetic:circular"))
+        twin = answered(q, spans[q], rng) if said and q in spans else None
+        if twin:  # the same statement with the answer in the slot: the form alone decides nothing
+            rows.append((twin, q, 1, "squad:statement"))
     rng.shuffle(rows)
     return rows
 
@@ -149,5 +163,10 @@ def validation_rows(n: int = 800, seed: int = 13) -> dict[str, list[Row]]:
     found = labelled(random.Random(seed))
     held = held_out(found)
     rows = [(a, q, y, src) for q, a, y, src, g in found if src == "selqa" and g in held]
+    rng = random.Random(seed + 2)
+    answered = [(a, q, 1, src) for a, q, y, src in rows if y == 1]
+    said_back = [(said, q, 0, "circular") for q in dict.fromkeys(q for _, q, *_ in answered)
+                 if (said := circular(q, rng))]
     return {"selqa_held_out_articles": random.Random(seed + 1).sample(rows, min(n, len(rows))),
+            "selqa_held_out_answers_vs_circular": answered + said_back,
             "squad_calibration_articles": squad_validation(n, seed)}

@@ -35,6 +35,8 @@ PROBES = [  # (answer, question, a careful reader's label): printed, never train
     ("The Eiffel Tower was completed in 1889.", "How tall is the Eiffel Tower?", 0),
     ("What is the capital of Australia?", "What is the capital of Australia?", 0),
     ("Canberra is the capital of Australia.", "What is the capital of Australia?", 1),
+    ("The Treaty of Versailles was signed at the time it was signed.", "When was the Treaty of Versailles signed?", 0),
+    ("In June 1919, in the Hall of Mirrors.", "When was the Treaty of Versailles signed?", 1),
 ]
 
 
@@ -60,12 +62,15 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--out", default=str(ASSETS))
+    parser.add_argument("--circular", action="store_true",
+                        help="add circular restatements and their answered twins (relevance_circular.py); "
+                             "not in the shipped model")
     args = parser.parse_args(argv)
     import torch
 
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
-    rows, valid = training_rows(args.seed), validation_rows(seed=args.seed)
+    rows, valid = training_rows(args.seed, circular_rows=args.circular), validation_rows(seed=args.seed)
     print(f"training rows: {len(rows)} (relevant {sum(r[2] for r in rows)})", flush=True)
     tok = encoder(args.max_len)
     model = build_model()
