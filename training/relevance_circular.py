@@ -1,11 +1,11 @@
 """Answers that say the question back as a statement and fill its open slot with nothing.
 
-"Who commanded the Union army at Gettysburg?" -> "The Union army at Gettysburg was commanded
-by the person in command." The answer-relevance model's synthetic restatements
+"Who commanded the Union army at Gettysburg?" -> "A certain person commanded the Union army
+at Gettysburg." The answer-relevance model's synthetic restatements
 (relevance_data.RESTATEMENTS) keep the question's own form ("You asked ...", "... is an
 important question"), and SQuAD's vague-slot rows keep the answer sentence's: neither shows a
 fluent declarative answer that is all question and no answer, and the model read such answers
-as relevant (hand-written restatement pairs: 8 of 41 won by the model alone, version 16). Here
+as relevant (hand-written restatement pairs: 9 of 55 won by the model alone, version 16). Here
 the question is turned into a statement (the auxiliary moved behind the subject, the wh-word
 replaced) and its slot filled with a circular or empty phrase of the kind asked for: a person
 for "who", a time for "when", a reason for "why". Pure functions of the question and a seeded
@@ -70,7 +70,7 @@ def _kind(wh: str) -> str:
 
 def _persons(words: list[str]) -> list[str]:
     """The asker's pronouns turned to the answerer's ("my router" -> "your router")."""
-    return [_PRONOUNS.get(w.lower(), w) if w.lower() in _PRONOUNS else w for w in words]
+    return [_PRONOUNS.get(w.lower(), w) for w in words]
 
 
 def _capital(text: str) -> str:
@@ -142,8 +142,7 @@ def statement(question: str, filler: str) -> str | None:
         return None
     if found.slot_first:
         if found.subject.startswith("of "):  # "A certain number of cases were ...", not "As many as needed of"
-            filler = re.sub(r"^as (many|much) as needed$", r"a certain \1", filler).replace("certain many", "certain number")
-            filler = filler.replace("certain much", "certain amount")
+            filler = {"as many as needed": "a certain number", "as much as needed": "a certain amount"}.get(filler, filler)
         return _capital(_join(filler, found.subject, found.aux, found.predicate) + ".")
     return _capital(_join(found.subject, found.aux, found.predicate, filler) + ".")
 
@@ -161,7 +160,7 @@ _PREPOSITION = re.compile(r"\s(?:of|for|in|on|at|to|from|with|under|between)\s")
 
 def echo(question: str, rng: random.Random) -> str | None:
     """The question said back with its slot filled by the question again, in other words where
-    the form allows: "The default port for Q is the default port that Q uses." """
+    the form allows: "The default port for Q is the default port that Q has." """
     found = parts(question)
     if found is None:
         return None

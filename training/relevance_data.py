@@ -145,17 +145,26 @@ def training_rows(seed: int = 13, negatives_per_positive: float = 2.0, circular_
                                                                                  rng.sample(all_answers, 3) if qq != q]
         if others:
             rows.append((rng.choice(others), q, 0, "synthetic:another_question"))
-    asked = dict.fromkeys(q for _, q, y, src in rows if y == 1 and not src.endswith(":elided"))
-    spans = {q: a for a, q, _, src in rows if src == "squad:bare"}
-    for q in asked if circular_rows else ():  # the question said back, its slot filled with nothing
-        said = circular(q, rng)
-        if said:
-            rows.append((said, q, 0, "synthetic:circular"))
-        twin = answered(q, spans[q], rng) if said and q in spans else None
-        if twin:  # the same statement with the answer in the slot: the form alone decides nothing
-            rows.append((twin, q, 1, "squad:statement"))
+    if circular_rows:
+        rows.extend(circular_pairs(rows, rng))
     rng.shuffle(rows)
     return rows
+
+
+def circular_pairs(rows: list[Row], rng: random.Random) -> list[Row]:
+    """For each question answered in ``rows``, the question said back with its slot filled by
+    nothing (not relevant) and, where a SQuAD bare span answers it, the same statement with the
+    span in the slot (relevant): the form alone decides nothing."""
+    spans = {q: a for a, q, _, src in rows if src == "squad:bare"}
+    out: list[Row] = []
+    for q in dict.fromkeys(q for _, q, y, src in rows if y == 1 and not src.endswith(":elided")):
+        said = circular(q, rng)
+        if said:
+            out.append((said, q, 0, "synthetic:circular"))
+        twin = answered(q, spans[q], rng) if said and q in spans else None
+        if twin:
+            out.append((twin, q, 1, "squad:statement"))
+    return out
 
 
 def validation_rows(n: int = 800, seed: int = 13) -> dict[str, list[Row]]:
