@@ -242,16 +242,13 @@ def test_a_definition_without_the_defined_words_answers_a_what_is_question(judge
     ]))
     assert phrase.score > 0.7 and phrase.score > other.score + 0.2
     q = "What is the PAM motif?"
-    shorter, echo, pronoun = run(judge.answer_relevance([
+    shorter, echo = run(judge.answer_relevance([
         AnswerRelevanceItem(q, "PAM is a short DNA sequence flanking the Cas9 target."),
         AnswerRelevanceItem(q, "The PAM motif is a motif."),
-        AnswerRelevanceItem(q, "It is a short DNA sequence next to the Cas9 target site."),
     ]))
-    # 0.62 with version 25, 0.59 with 26 (its relevance model reads statements that open with
-    # the question's subject more warily: docs/judges.md); a careful reader ~0.9
+    # 0.62 with version 25, 0.59 with 26, whose relevance model gives this statement a lower
+    # logit (-0.55 -> -1.01; CHANGELOG.md, version 26); a careful reader ~0.9
     assert shorter.score > 0.55 and shorter.score > echo.score + 0.15
-    # the pronoun read as what it stands for (text.answer_type.named_subject): 0.07 before, 0.76 after
-    assert pronoun.score > 0.55 and pronoun.score > echo.score + 0.15
 
 
 def test_answer_relevance_prefers_complete_specific_focused_answers(judge):

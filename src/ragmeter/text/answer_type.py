@@ -230,40 +230,12 @@ def defines(question: str, answer: str) -> bool:
     return bool(named) and named <= subject and bool(named & head)
 
 
-# "It is ...", "They're ...", "He was ...": a definition that names what it defines by a pronoun
-# ("this" and "these" are left alone: in a passage they point back to the sentence before)
-_PRONOUN_COPULA = re.compile(r"^(?P<pronoun>it|they|he|she)(?:\s+|\s*['\u2019])"
-                             r"(?=(?:is|are|was|were|s|re|means|refers to)\b)", re.I)
-
-NAMED_SUBJECT_WORDS = 5  # "the capital of Australia" is a thing asked about; a longer one is a description
-_NOT_A_THING = frozenset(("that", "which", "who", "whom", "whose", "where", "when", "called", "named", "name",
-                          "term", "word"))
-
-
-def named_subject(question: str, answer: str) -> str:
-    """The answer with a pronoun that opens it as the subject of a definition replaced by what a
-    "what is X" / "who is X" question asks about ("It is a short DNA sequence ..." for "What is
-    the PAM motif?" -> "The PAM motif is a short DNA sequence ..."): what a reader understands;
-    any other answer unchanged."""
-    asked = _DEFINITION_QUESTION.match(last_sentence(question))
-    opening = _PRONOUN_COPULA.match(answer)
-    if asked is None or opening is None:
-        return answer
-    subject = asked["subject"].strip()
-    words = tokens(subject)
-    if len(words) > NAMED_SUBJECT_WORDS or any(w in _NOT_A_THING for w in words) or _PREPOSITION.fullmatch(words[-1]):
-        return answer  # "What is the process by which ... called?", "Who was Iqbal a critic of?": not "what is X"
-    rest = re.sub(r"^(s|re)\b", lambda m: {"s": "is", "re": "are"}[m[1].lower()], answer[opening.end():])
-    return f"{subject[:1].upper()}{subject[1:]} {rest}"
-
-
 def read_answer(question: str, answer: str) -> tuple[str, bool]:
     """An answer as its relevance is read (answer_body, or a bare verdict said in full:
-    verdict_in_full; a definition opened by a pronoun with the pronoun named: named_subject),
-    and whether it opens with a verdict on a yes/no question ("No, it is contraindicated.":
-    answer_body takes the "No" off, and the verdict implies the question)."""
+    verdict_in_full), and whether it opens with a verdict on a yes/no question ("No, it is
+    contraindicated.": answer_body takes the "No" off, and the verdict implies the question)."""
     verdict = is_polar(question) and opens_with_verdict(answer)
-    return (verdict_in_full(question, answer) if verdict else named_subject(question, answer_body(answer))), verdict
+    return (verdict_in_full(question, answer) if verdict else answer_body(answer)), verdict
 
 
 def takes_up(question: str, answer: str, verdict_first: bool) -> str:
