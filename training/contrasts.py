@@ -26,6 +26,9 @@ from paraphrase import paraphrase
 
 Pair = tuple[str, str, int, str]  # evidence, claim, label, kind
 NEGATED_EVIDENCE = 0.25  # share of the sentences with an auxiliary that are also negated in the evidence
+# opt-in (train_verifier.py --traded-spans; not in the shipped model): two phrases of the
+# paragraph that one sentence holds traded (trade_spans), roles swapped in common words too
+TRADED_SPANS = False
 # share of the sentences also given in other words (paraphrase.py), stated and with a slot changed;
 # 0 as shipped: 0.7 was measured and not kept (docs/judges.md, "Tried and not kept")
 PARAPHRASED = 0.0
@@ -132,6 +135,29 @@ def trade_names(sentence: str) -> str | None:
 _FILLER = frozenset("and or to the of a an in at by on".split())
 
 
+def trade_spans(sentence: str, phrases: Iterable[str]) -> str | None:
+    """Two phrases of the paragraph (its answer spans and names) that the sentence holds, traded
+    ("... converts carbon dioxide and water into glucose" -> "... converts carbon dioxide and
+    glucose into water"), where a word other than "and" / "or" and no comma or semicolon stands
+    between them, at most MAX_TRADE_GAP words: the same words, other roles."""
+    found: list[tuple[int, int]] = []
+    for phrase in sorted(set(phrases), key=len, reverse=True):
+        match = re.search(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", sentence) if phrase.strip() else None
+        if match and not any(match.start() < end and start < match.end() for start, end in found):
+            found.append(match.span())
+    found.sort()
+    for (s1, e1), (s2, e2) in zip(found, found[1:]):
+        a, b, between = sentence[s1:e1], sentence[s2:e2], sentence[e1:s2]
+        if (a.lower() == b.lower() or re.search(r"[,;&]|\band\b|\bor\b", between)
+                or not re.search(r"[A-Za-z]{2,}", between) or len(between.split()) > MAX_TRADE_GAP):
+            continue
+        return sentence[:s1] + b + between + a + sentence[e2:]
+    return None
+
+
+MAX_TRADE_GAP = 8
+
+
 def trade_numbers(sentence: str) -> str | None:
     """Two different numbers of the sentence traded ("melts at -114 and boils at 78" -> "melts
     at 78 and boils at -114"), where a word of three letters or more other than "and" / "to" /
@@ -220,7 +246,8 @@ def paragraph_pairs(paragraph: dict, others: list[str], rng: random.Random) -> I
         negated = negate(sentence)
         edits = [("negation", negated), ("number", change_number(sentence, rng)),
                  ("opposite", opposite(sentence, rng)), ("wider", widen(sentence, rng)),
-                 ("traded", trade_names(sentence)), ("numbers_traded", trade_numbers(sentence))]
+                 ("traded", trade_names(sentence)), ("numbers_traded", trade_numbers(sentence)),
+                 ("spans_traded", trade_spans(sentence, list(spans) + names) if TRADED_SPANS else None)]
         for kind, edited in edits:
             if edited and edited != sentence:
                 yield window(sents, i, rng, also), edited, 0, kind

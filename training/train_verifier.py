@@ -22,6 +22,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import contrasts  # noqa: E402
 from cross_encoder import ROOT, auroc, build_model, encoder, export, fit, predict  # noqa: E402
 from verifier_data import training_rows, validation_rows  # noqa: E402
 
@@ -52,6 +53,7 @@ def train(args) -> None:
 
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
+    contrasts.TRADED_SPANS = args.traded_spans
     rows = training_rows(args.seed)
     if args.limit:
         rows = rows[:args.limit]
@@ -92,6 +94,9 @@ def main(argv=None) -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--limit", type=int, default=0, help="train on the first N rows only (a quick try)")
     parser.add_argument("--valid-per-set", type=int, default=400)
+    parser.add_argument("--traded-spans", action="store_true",
+                        help="add near misses with two phrases of one sentence traded (contrasts.trade_spans); "
+                             "not in the shipped model")
     parser.add_argument("--out", default=str(ASSETS))
     parser.add_argument("--no-export", action="store_true")
     train(parser.parse_args(argv))
