@@ -135,6 +135,9 @@ def trade_names(sentence: str) -> str | None:
 _FILLER = frozenset("and or to the of a an in at by on".split())
 
 
+MAX_TRADE_GAP = 8  # words between two traded phrases, at most: one clause
+
+
 def trade_spans(sentence: str, phrases: Iterable[str]) -> str | None:
     """Two phrases of the paragraph (its answer spans and names) that the sentence holds, traded
     ("... converts carbon dioxide and water into glucose" -> "... converts carbon dioxide and
@@ -153,9 +156,6 @@ def trade_spans(sentence: str, phrases: Iterable[str]) -> str | None:
             continue
         return sentence[:s1] + b + between + a + sentence[e2:]
     return None
-
-
-MAX_TRADE_GAP = 8
 
 
 def trade_numbers(sentence: str) -> str | None:
