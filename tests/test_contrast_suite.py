@@ -99,3 +99,11 @@ def test_runner_names_line_and_field(runner, tmp_path, pairs):
     bad.write_text(json.dumps(not_minimal) + "\n", encoding="utf-8")
     with pytest.raises(runner.SuiteError, match=r"line 1 .*'question' differs"):
         runner.load_pairs(bad)
+
+
+def test_runner_accepts_every_contrast_file(runner):
+    """The fresh sets written later (docs/benchmarks.md) load too, and no id is used twice across files."""
+    files = sorted(SUITE.parent.glob("*.jsonl"))
+    assert len(files) >= 7
+    ids = Counter(p["id"] for path in files for p in runner.load_pairs(path))
+    assert not [i for i, n in ids.items() if n > 1], "ids must be unique across the contrast files"
