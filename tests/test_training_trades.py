@@ -3,7 +3,9 @@ sentence exchanged, so that the same words in other roles are no longer stated."
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
 import sys
 from pathlib import Path
 
@@ -46,3 +48,15 @@ def test_the_trades_are_made_only_when_asked_for(monkeypatch):
     pairs = [p for p in paragraph_pairs(paragraph, [], random.Random(0)) if p[3] == "spans_traded"]
     assert [(claim, label) for _, claim, label, _ in pairs] == [(PHOTOSYNTHESIS.replace(
         "water into glucose", "glucose into water"), 0)]
+
+
+def test_the_trade_does_not_depend_on_the_hash_seed():
+    """Two phrases of one length that overlap in the sentence: which one is traded is fixed
+    (longest first, then alphabetical), not left to a set's order, which changes with
+    PYTHONHASHSEED from run to run."""
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from contrasts import trade_spans; "
+            "print(trade_spans('Old Oak Elm trees grow beside Hexham.', ['Old Oak', 'Oak Elm', 'Hexham']))")
+    training = str(Path(__file__).resolve().parents[1] / "training")
+    seen = {subprocess.run([sys.executable, "-c", code, training], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(6)}
+    assert seen == {"Old Hexham trees grow beside Oak Elm.\n"}

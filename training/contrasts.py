@@ -144,7 +144,7 @@ def trade_spans(sentence: str, phrases: Iterable[str]) -> str | None:
     glucose into water"), where a word other than "and" / "or" and no comma or semicolon stands
     between them, at most MAX_TRADE_GAP words: the same words, other roles."""
     found: list[tuple[int, int]] = []
-    for phrase in sorted(set(phrases), key=len, reverse=True):
+    for phrase in sorted(set(phrases), key=lambda p: (-len(p), p)):  # longest first, then a fixed order
         match = re.search(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", sentence) if phrase.strip() else None
         if match and not any(match.start() < end and start < match.end() for start, end in found):
             found.append(match.span())
