@@ -22,6 +22,7 @@ import random
 import re
 from typing import Iterable, Iterator
 
+from additions import addition_pairs
 from paraphrase import paraphrase
 
 Pair = tuple[str, str, int, str]  # evidence, claim, label, kind
@@ -32,6 +33,9 @@ TRADED_SPANS = False
 # share of the sentences also given in other words (paraphrase.py), stated and with a slot changed;
 # 0 as shipped: 0.7 was measured and not kept (docs/judges.md, "Tried and not kept")
 PARAPHRASED = 0.0
+# opt-in (train_verifier.py --additions): a sentence with a phrase added that the evidence does not
+# state, and two neighbouring sentences joined (additions.py)
+ADDITIONS = False
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _AUX = re.compile(r"\b(is|are|was|were|can|could|will|would|should|has|have|had|does|do|did|must|may)\b(?!\s+not\b)")
@@ -271,6 +275,9 @@ def paragraph_pairs(paragraph: dict, others: list[str], rng: random.Random) -> I
             yield from _reworded_miss(reworded, sents, i, also, swaps, rng)
         if others and rng.random() < 0.5:
             yield window(sents, i, rng, also), rng.choice(others), 0, "other_paragraph"
+        if ADDITIONS:
+            for where, claim, label, kind in addition_pairs(sents, i, others, rng):
+                yield window(sents, i, rng, also if where is None else where), claim, label, kind
     for answer, question in spans.items():
         hits = [i for i, s in enumerate(sents) if answer in s]
         if not hits:

@@ -54,7 +54,9 @@ def train(args) -> None:
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     contrasts.TRADED_SPANS = args.traded_spans
+    contrasts.ADDITIONS = args.additions
     rows = training_rows(args.seed)
+    contrasts.TRADED_SPANS = contrasts.ADDITIONS = False  # validation rows as for the shipped model
     if args.limit:
         rows = rows[:args.limit]
     valid = validation_rows(args.valid_per_set, args.seed)
@@ -97,6 +99,9 @@ def main(argv=None) -> int:
     parser.add_argument("--traded-spans", action="store_true",
                         help="add near misses with two phrases of one sentence traded (contrasts.trade_spans); "
                              "not in the shipped model")
+    parser.add_argument("--additions", action="store_true",
+                        help="add claims that say more than the evidence and joined stated sentences "
+                             "(additions.py)")
     parser.add_argument("--out", default=str(ASSETS))
     parser.add_argument("--no-export", action="store_true")
     train(parser.parse_args(argv))

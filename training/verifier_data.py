@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
+import contrasts
 from contrasts import squad_pairs
 
 Row = tuple[str, str, int, str]  # evidence, claim, label, source
@@ -121,6 +122,11 @@ def validation_rows(per_set: int = 400, seed: int = 13) -> dict[str, list[Row]]:
     out["factcheck_gpt"] = [(best_window(ev, c), c, y, "factcheck_gpt") for c, ev, y in _factcheck()][:1200]
     held = [p for p in squad_paragraphs() if p["title"] in held_out_titles()]
     out["squad_contrasts_held_out"] = [(e, c, y, kind) for e, c, y, kind in squad_pairs(held, seed)][:1500]
+    was, contrasts.ADDITIONS = contrasts.ADDITIONS, True  # claims that add to the evidence (additions.py)
+    added = [r for r in squad_pairs(held, seed) if r[3] in ("stated", "stated_joined", "extended_inside",
+                                                             "extended_outside")]
+    contrasts.ADDITIONS = was
+    out["squad_additions_held_out"] = added[:1200]
     return out
 
 
