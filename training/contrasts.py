@@ -23,6 +23,7 @@ import re
 from typing import Iterable, Iterator
 
 from additions import addition_pairs
+from declaratives import declarative
 from paraphrase import paraphrase
 
 Pair = tuple[str, str, int, str]  # evidence, claim, label, kind
@@ -36,6 +37,9 @@ PARAPHRASED = 0.0
 # opt-in (train_verifier.py --additions): a sentence with a phrase added that the evidence does not
 # state, and two neighbouring sentences joined (additions.py)
 ADDITIONS = False
+# opt-in (train_verifier.py --declaratives): a question and its answer said as one statement, in
+# the question writer's words, and the same with another answer of the paragraph (declaratives.py)
+DECLARATIVES = False
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _AUX = re.compile(r"\b(is|are|was|were|can|could|will|would|should|has|have|had|does|do|did|must|may)\b(?!\s+not\b)")
@@ -289,6 +293,12 @@ def paragraph_pairs(paragraph: dict, others: list[str], rng: random.Random) -> I
         yield evidence, f"{question} {answer}.", 1, "question_answer"
         if rival:
             yield evidence, f"{question} {rival}.", 0, "question_other_answer"
+        said = declarative(question, answer) if DECLARATIVES else None
+        if said:
+            yield evidence, said, 1, "declarative"
+            other = declarative(question, rival) if rival else None
+            if other:
+                yield evidence, other, 0, "declarative_other_answer"
 
 
 def _reworded_miss(reworded: str, sents: list[str], i: int, also: int, swaps: list[tuple[str, str, int]],

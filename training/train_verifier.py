@@ -55,8 +55,9 @@ def train(args) -> None:
     torch.set_num_threads(args.threads)
     contrasts.TRADED_SPANS = args.traded_spans
     contrasts.ADDITIONS = args.additions
+    contrasts.DECLARATIVES = args.declaratives
     rows = training_rows(args.seed)
-    contrasts.TRADED_SPANS = contrasts.ADDITIONS = False  # validation rows as for the shipped model
+    contrasts.TRADED_SPANS = contrasts.ADDITIONS = contrasts.DECLARATIVES = False  # validation as for the shipped model
     if args.limit:
         rows = rows[:args.limit]
     valid = validation_rows(args.valid_per_set, args.seed)
@@ -102,6 +103,9 @@ def main(argv=None) -> int:
     parser.add_argument("--additions", action="store_true",
                         help="add claims that say more than the evidence and joined stated sentences "
                              "(additions.py)")
+    parser.add_argument("--declaratives", action="store_true",
+                        help="add SQuAD questions with their answer said as a statement, and with another "
+                             "answer (declaratives.py)")
     parser.add_argument("--out", default=str(ASSETS))
     parser.add_argument("--no-export", action="store_true")
     train(parser.parse_args(argv))
