@@ -123,9 +123,11 @@ def validation_rows(per_set: int = 400, seed: int = 13) -> dict[str, list[Row]]:
     held = [p for p in squad_paragraphs() if p["title"] in held_out_titles()]
     out["squad_contrasts_held_out"] = [(e, c, y, kind) for e, c, y, kind in squad_pairs(held, seed)][:1500]
     was, contrasts.ADDITIONS = contrasts.ADDITIONS, True  # claims that add to the evidence (additions.py)
-    added = [r for r in squad_pairs(held, seed) if r[3] in ("stated", "stated_joined", "extended_inside",
-                                                             "extended_outside")]
-    contrasts.ADDITIONS = was
+    try:
+        added = [r for r in squad_pairs(held, seed) if r[3] in ("stated", "stated_joined", "extended_inside",
+                                                                 "extended_outside")]
+    finally:
+        contrasts.ADDITIONS = was
     out["squad_additions_held_out"] = added[:1200]
     return out
 
