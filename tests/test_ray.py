@@ -242,12 +242,16 @@ def test_rate_limit_holds_across_actors():
                            num_actors=2, rpm=4, rate_window_s=1.0, cache=False)
         times = sorted(r["t"] for r in server.chat_requests())
         assert len(times) == 16
-        # never more than 4 requests in any 1-second window, across both actors. The limiter grants
-        # slots; these are the times the server saw the requests, which lag the grants by a
-        # transit time that varies on a loaded machine (a 50 ms allowance failed once there). A
-        # limiter per actor instead of one for both would let 8 requests a second through, gaps of
-        # about 0.5 s, which this still fails.
-        assert all(b - a >= 1.0 - 0.25 for a, b in zip(times, times[4:]))
+        # 4 requests a second across both actors: the limiter grants the (i+8)th request at least
+        # 2 s after the ith. These are the times the server saw the requests, which lag the grants
+        # by a transit time that varies on a loaded machine (a 50 ms allowance, then 250 ms between
+        # the ith and (i+4)th, each failed once with another job on the cores), hence the 0.5 s
+        # allowance (the first four arrive late: a new connection; the next four about 0.75 s later).
+        # A limiter per actor instead of one for both, with both actors running at once, would let
+        # 8 requests a second through, the (i+8)th about 1 s after the ith, which this fails; but
+        # on a 2-core machine (2026-12-03) the server saw the same times with the shared limiter
+        # taken out (each actor's judge keeping its rpm): there this shows the rate, not the sharing.
+        assert all(b - a >= 2.0 - 0.5 for a, b in zip(times, times[8:])), [round(t - times[0], 2) for t in times]
         assert time.time() - start >= 3.0
         assert run.aggregates["context_precision"].n_ok == 16
         usage = run.provenance["judge"]["usage"]
