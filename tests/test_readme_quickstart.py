@@ -1,10 +1,16 @@
-"""The README's quickstart runs as written and prints the numbers the README shows."""
+"""The README's quickstart runs as written and prints the numbers the README shows.
+
+The figures are compared to within 0.0005: the int8 products of the shipped ONNX models are
+summed in a different order on CPUs with different instruction sets, and that moves the fourth
+decimal (one CI machine printed answer_relevancy 0.9858 where the README, measured on another,
+shows 0.9857). A change of the judge moves the figures by far more than that."""
 
 import ast
 import contextlib
 import io
 import re
 
+import pytest
 from conftest import REPO
 
 
@@ -24,5 +30,6 @@ def test_quickstart_prints_what_the_readme_shows(tmp_path, monkeypatch):
         exec(compile(code, "README quickstart", "exec"), {})
     shown = ast.literal_eval(printed.strip())
     got = ast.literal_eval(out.getvalue().strip().splitlines()[-1])
-    assert got == shown
+    assert got.keys() == shown.keys()
+    assert got == {metric: pytest.approx(value, abs=5e-4) for metric, value in shown.items()}
     assert (tmp_path / "run" / "result.json").is_file()
