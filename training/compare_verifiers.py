@@ -6,7 +6,10 @@ Prints AUROC on WiCE dev, Factcheck-GPT and the near misses of the held-out SQuA
 (verifier_data.validation_rows), then, for the near misses, each kind of negative against all
 stated rows and each kind of stated row's mean logit and share above 0; and AUROC on the
 hand-written paraphrases and near misses of benchmarks/probes/paraphrase.jsonl, per kind
-against all claims of the other label. Never imported by the package.
+against all claims of the other label; and, on the faithfulness pairs of every hand-written
+contrast file (benchmarks/contrast/), how often each verifier alone prefers the better answer:
+each claim read against its closest premise window as the default judge reads it, an answer
+scored by the mean of its claims' sigmoid(logit). Never imported by the package.
 """
 
 from __future__ import annotations
@@ -57,7 +60,29 @@ def main(argv: list[str]) -> int:
             rows_of = (kinds == kind) | (y != y[kinds == kind][0])
             print(f"  {kind:24s} n={int((kinds == kind).sum()):4d} old {auroc(a[rows_of], y[rows_of]):.3f} "
                   f"new {auroc(b[rows_of], y[rows_of]):.3f}")
+    for path in sorted((ROOT / "benchmarks" / "contrast").glob("*.jsonl")):
+        pairs = [p for p in map(json.loads, path.read_text(encoding="utf-8").splitlines())
+                 if p["metric"] == "faithfulness"]
+        if pairs:
+            wins = [contrast_wins(spec, pairs) for spec in (argv[1] if len(argv) > 1 else True, argv[0])]
+            print(f"{path.stem}: faithfulness pairs won alone, old {wins[0]:.1f} new {wins[1]:.1f} of {len(pairs)}")
     return 0
+
+
+def contrast_wins(verifier, pairs: list[dict]) -> float:
+    """Faithfulness pairs (better, worse) the verifier alone ranks right, half a win for a tie."""
+    from ragmeter.judges.lexical import split_into_claims
+    from ragmeter.judges.local.judge import LocalJudge
+
+    judge = LocalJudge(verifier=verifier)
+    answers = [(side["contexts"], split_into_claims(side["answer"]) or [side["answer"]])
+               for p in pairs for side in (p["better"], p["worse"])]
+    rows, owners = judge.support_rows(answers)
+    per_answer: list[list[float]] = [[] for _ in answers]
+    for row, (i, _, _, _) in zip(rows, owners):
+        per_answer[i].append(float(1 / (1 + np.exp(-row[-1]))))
+    scores = [float(np.mean(s)) if s else 0.0 for s in per_answer]
+    return sum(1.0 if b > w else 0.5 if b == w else 0.0 for b, w in zip(scores[::2], scores[1::2]))
 
 
 if __name__ == "__main__":

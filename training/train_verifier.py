@@ -65,7 +65,7 @@ def train(args) -> None:
           + ", ".join(f"{k} {len(v)}" for k, v in valid.items()), flush=True)
     tok = encoder(args.max_len)
     model = build_model()
-    seconds = fit(model, rows, tok, args.epochs, args.batch, args.lr, random.Random(args.seed))
+    seconds = fit(model, rows, tok, args.epochs, args.batch, args.lr, random.Random(args.seed), args.bf16)
     print(f"trained in {seconds:.0f} s", flush=True)
     torch_figures = figures(lambda rs: predict(model, rs, tok), valid)
     print("validation AUROC (PyTorch):", json.dumps(torch_figures), flush=True)
@@ -74,7 +74,7 @@ def train(args) -> None:
     path = export(model, Path(args.out), "verifier")
     from_onnx = figures(lambda rs: onnx_scores(path, rs), valid)
     print("validation AUROC (int8 ONNX, as shipped):", json.dumps(from_onnx), flush=True)
-    card = {"seed": args.seed, "epochs": args.epochs, "max_len": args.max_len, "batch": args.batch, "lr": args.lr,
+    card = {"seed": args.seed, "epochs": args.epochs, "bf16": args.bf16, "max_len": args.max_len, "batch": args.batch, "lr": args.lr,
             "training_rows": len(rows), "training_seconds": round(seconds), "validation_auroc": from_onnx,
             "validation_auroc_pytorch": torch_figures}
     (Path(args.out) / "figures.json").write_text(json.dumps(card, indent=1) + "\n")
@@ -106,6 +106,9 @@ def main(argv=None) -> int:
     parser.add_argument("--declaratives", action="store_true",
                         help="add SQuAD questions with their answer said as a statement, and with another "
                              "answer (declaratives.py)")
+    parser.add_argument("--bf16", action="store_true",
+                        help="forward passes in bfloat16 while training (cross_encoder.fit): about twice as fast "
+                             "on CPUs with AVX512-BF16")
     parser.add_argument("--out", default=str(ASSETS))
     parser.add_argument("--no-export", action="store_true")
     train(parser.parse_args(argv))
