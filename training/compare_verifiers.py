@@ -2,9 +2,10 @@
 
     python training/compare_verifiers.py NEW.onnx [OLD.onnx]   # OLD: the shipped verifier
 
-Prints AUROC on WiCE dev, Factcheck-GPT and the near misses of the held-out SQuAD articles
-(verifier_data.validation_rows), then, for the near misses, each kind of negative against all
-stated rows and each kind of stated row's mean logit and share above 0; and AUROC on the
+Prints AUROC on WiCE dev, Factcheck-GPT, the near misses of the held-out SQuAD articles and the
+held-out hand-written claims of written.py (verifier_data.validation_rows), then, for the last
+two, each kind of negative against all stated rows and each kind of stated row's mean logit and
+share above 0; and AUROC on the
 hand-written paraphrases and near misses of benchmarks/probes/paraphrase.jsonl, per kind
 against all claims of the other label; and, on the faithfulness pairs of every hand-written
 contrast file (benchmarks/contrast/), how often each verifier alone prefers the better answer:
@@ -33,12 +34,14 @@ def main(argv: list[str]) -> int:
     new = OnnxCrossEncoder(argv[0])
     old = OnnxCrossEncoder(argv[1] if len(argv) > 1 else "verifier")
     valid = validation_rows()
-    for name in ("wice_dev", "factcheck_gpt", "squad_contrasts_held_out"):
-        rows = valid[name]
+    for name in ("wice_dev", "factcheck_gpt", "squad_contrasts_held_out", "written_held_out"):
+        rows = valid.get(name, [])
+        if not rows:
+            continue
         y = np.array([r[2] for r in rows])
         a, b = (model.logits([(claim, evidence) for evidence, claim, _, _ in rows]) for model in (old, new))
         print(f"{name}: old {auroc(a, y):.4f} new {auroc(b, y):.4f}")
-        if name != "squad_contrasts_held_out":
+        if name == "wice_dev" or name == "factcheck_gpt":
             continue
         kinds = np.array([r[3] for r in rows])
         for kind in sorted(set(kinds[y == 0])):

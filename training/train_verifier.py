@@ -56,7 +56,7 @@ def train(args) -> None:
     contrasts.TRADED_SPANS = args.traded_spans
     contrasts.ADDITIONS = args.additions
     contrasts.DECLARATIVES = args.declaratives
-    rows = training_rows(args.seed)
+    rows = training_rows(args.seed, with_written=args.written)
     contrasts.TRADED_SPANS = contrasts.ADDITIONS = contrasts.DECLARATIVES = False  # validation as for the shipped model
     if args.limit:
         rows = rows[:args.limit]
@@ -74,7 +74,8 @@ def train(args) -> None:
     path = export(model, Path(args.out), "verifier")
     from_onnx = figures(lambda rs: onnx_scores(path, rs), valid)
     print("validation AUROC (int8 ONNX, as shipped):", json.dumps(from_onnx), flush=True)
-    card = {"seed": args.seed, "epochs": args.epochs, "bf16": args.bf16, "max_len": args.max_len, "batch": args.batch, "lr": args.lr,
+    card = {"seed": args.seed, "epochs": args.epochs, "bf16": args.bf16, "written": args.written,
+            "declaratives": args.declaratives, "max_len": args.max_len, "batch": args.batch, "lr": args.lr,
             "training_rows": len(rows), "training_seconds": round(seconds), "validation_auroc": from_onnx,
             "validation_auroc_pytorch": torch_figures}
     (Path(args.out) / "figures.json").write_text(json.dumps(card, indent=1) + "\n")
@@ -106,6 +107,9 @@ def main(argv=None) -> int:
     parser.add_argument("--declaratives", action="store_true",
                         help="add SQuAD questions with their answer said as a statement, and with another "
                              "answer (declaratives.py)")
+    parser.add_argument("--written", action="store_true",
+                        help="add the hand-written claims of training/written/ (written.py): true claims in "
+                             "other words, false ones in the evidence's words")
     parser.add_argument("--bf16", action="store_true",
                         help="forward passes in bfloat16 while training (cross_encoder.fit): about twice as fast "
                              "on CPUs with AVX512-BF16")

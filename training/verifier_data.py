@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Iterator
 
 import contrasts
+import written
 from contrasts import squad_pairs
 
 Row = tuple[str, str, int, str]  # evidence, claim, label, source
@@ -84,7 +85,8 @@ def _labelled(name: str, files: list[str]) -> Iterator[Row]:
             yield best_window(r["evidence"], r["claim"]), r["claim"], label, name
 
 
-def training_rows(seed: int = 13) -> list[Row]:
+def training_rows(seed: int = 13, with_written: bool = False) -> list[Row]:
+    """with_written: also the hand-written claims of written.py (their training passages, repeated)."""
     rng = random.Random(seed)
     rows: list[Row] = []
     for name, (files, cap) in TRAIN_SETS.items():
@@ -95,6 +97,8 @@ def training_rows(seed: int = 13) -> list[Row]:
     synthetic = squad_pairs(paragraphs, seed)
     rng.shuffle(synthetic)
     rows.extend((e, c, y, f"squad:{kind}") for e, c, y, kind in synthetic[:SYNTHETIC_ROWS])
+    if with_written:
+        rows.extend(written.training_rows())
     rng.shuffle(rows)
     return [r for r in rows if r[0].strip() and r[1].strip()]
 
@@ -129,6 +133,8 @@ def validation_rows(per_set: int = 400, seed: int = 13) -> dict[str, list[Row]]:
     finally:
         contrasts.ADDITIONS = was
     out["squad_additions_held_out"] = added[:1200]
+    if written.read_rows():
+        out["written_held_out"] = written.validation_rows()
     return out
 
 
