@@ -41,7 +41,7 @@ def main(argv: list[str]) -> int:
         y = np.array([r[2] for r in rows])
         a, b = (model.logits([(claim, evidence) for evidence, claim, _, _ in rows]) for model in (old, new))
         print(f"{name}: old {auroc(a, y):.4f} new {auroc(b, y):.4f}")
-        if name == "wice_dev" or name == "factcheck_gpt":
+        if name in ("wice_dev", "factcheck_gpt"):
             continue
         kinds = np.array([r[3] for r in rows])
         for kind in sorted(set(kinds[y == 0])):

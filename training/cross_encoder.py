@@ -99,7 +99,8 @@ def auroc(scores: np.ndarray, labels: np.ndarray) -> float:
 def fit(model, rows, tok, epochs: int, batch: int, lr: float, rng: random.Random, bf16: bool = False) -> float:
     """AdamW with linear warm-up (5%) and decay, binary cross-entropy; returns seconds taken.
     bf16: the forward pass in bfloat16 (torch.autocast; the weights, their updates and the loss
-    stay float32), about 1.9 times as fast on a CPU with AVX512-BF16 (measured here, batch 32)."""
+    stay float32), about 1.9 times as fast on a CPU with AVX512-BF16 (batch 32, measured by an
+    earlier session on such a CPU; on CPUs without it, as here, it is no faster)."""
     import torch
 
     steps = epochs * ((len(rows) + batch - 1) // batch)

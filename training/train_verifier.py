@@ -39,7 +39,7 @@ PROBES = [  # (evidence, claim, a careful reader's label): printed, never traine
 ]
 
 
-OPT_IN_ROWS = {  # flags off by default: rows not in the shipped model's data (docs/judges.md), and bf16
+OPT_IN_FLAGS = {  # off by default: rows not in the shipped model's data (docs/judges.md), and bf16
     "--traded-spans": "add near misses with two phrases of one sentence traded (contrasts.trade_spans)",
     "--additions": "add claims that say more than the evidence and joined stated sentences (additions.py)",
     "--declaratives": "add SQuAD questions with their answer said as a statement, and with another answer "
@@ -110,7 +110,7 @@ def main(argv=None) -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--limit", type=int, default=0, help="train on the first N rows only (a quick try)")
     parser.add_argument("--valid-per-set", type=int, default=400)
-    for flag, what in OPT_IN_ROWS.items():
+    for flag, what in OPT_IN_FLAGS.items():
         parser.add_argument(flag, action="store_true", help=what)
     parser.add_argument("--out", default=str(ASSETS))
     parser.add_argument("--no-export", action="store_true")

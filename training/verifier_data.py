@@ -133,8 +133,9 @@ def validation_rows(per_set: int = 400, seed: int = 13) -> dict[str, list[Row]]:
     finally:
         contrasts.ADDITIONS = was
     out["squad_additions_held_out"] = added[:1200]
-    if written.read_rows():
-        out["written_held_out"] = written.validation_rows()
+    held = written.validation_rows()
+    if held:
+        out["written_held_out"] = held
     return out
 
 
