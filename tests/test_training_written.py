@@ -26,11 +26,31 @@ def _passage(i: int) -> list[dict]:
 
 def test_rows_split_by_passage_and_training_rows_are_repeated(tmp_path):
     _write(tmp_path, [r for i in range(40) for r in _passage(i)])
-    train, valid = written.training_rows(tmp_path, repeat=2), written.validation_rows(tmp_path)
+    train = written.training_rows(tmp_path, repeat=2, balance_copies=False)
+    valid = written.validation_rows(tmp_path)
     assert valid and train
     assert len(train) == 2 * (80 - len(valid))
     assert not {e for e, _, _, _ in train} & {e for e, _, _, _ in valid}
     assert {src for _, _, _, src in train} == {"written:paraphrase_true", "written:copy_false"}
+
+
+def test_each_false_copy_gets_its_source_sentence_as_a_true_twin(tmp_path):
+    _write(tmp_path, [r for i in range(40) for r in _passage(i)])
+    plain = written.training_rows(tmp_path, repeat=1, balance_copies=False)
+    rows = written.training_rows(tmp_path, repeat=1)
+    twins = [r for r in rows if r[3] == "written:copy_source"]
+    assert len(twins) == sum(r[3] == "written:copy_false" for r in plain) == len(rows) - len(plain)
+    assert all(y == 1 and claim.startswith("Branch ") and claim.endswith("opens at 9 am on weekdays.")
+               for _, claim, y, _ in twins)
+
+
+def test_the_source_sentence_is_the_one_the_claim_was_made_from():
+    evidence = ("Refunds are issued within 14 days. Items bought on sale can be exchanged but not refunded. "
+                "Gift cards never expire.")
+    assert written.source_sentence(evidence, "Items bought on sale can be refunded but not exchanged.") == \
+        "Items bought on sale can be exchanged but not refunded."
+    assert written.source_sentence(evidence, "Refunds are issued within 30 days.") == \
+        "Refunds are issued within 14 days."
 
 
 @pytest.mark.parametrize("row, said", [
