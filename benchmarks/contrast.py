@@ -54,7 +54,7 @@ SAMPLE_FIELDS = ("question", "answer", "contexts", "reference")
 PAIR_FIELDS = ("id", "metric", "category", "domain", "better", "worse", "why")
 CATEGORIES = ("entity_swap", "number_change", "negation", "antonym", "quantifier", "order_swap", "comparison_inverted",
               "paraphrase_vs_overlap", "yes_no_polarity", "non_answer_sentence", "evasive", "restatement",
-              "another_question", "partial", "exception")
+              "another_question", "partial", "exception", "unsupported_addition")
 DOMAINS = ("medicine", "law", "finance", "software", "hr_policy", "product_manual", "customer_support", "science",
            "history", "geography")
 TIE = 1e-9
