@@ -77,7 +77,8 @@ def train(args) -> None:
           + ", ".join(f"{k} {len(v)}" for k, v in valid.items()), flush=True)
     tok = encoder(args.max_len)
     model = build_model()
-    seconds = fit(model, rows, tok, args.epochs, args.batch, args.lr, random.Random(args.seed), args.bf16)
+    seconds = fit(model, rows, tok, args.epochs, args.batch, args.lr, random.Random(args.seed), args.bf16,
+                  args.pairwise)
     print(f"trained in {seconds:.0f} s", flush=True)
     torch_figures = figures(lambda rs: predict(model, rs, tok), valid)
     print("validation AUROC (PyTorch):", json.dumps(torch_figures), flush=True)
@@ -87,7 +88,7 @@ def train(args) -> None:
     from_onnx = figures(lambda rs: onnx_scores(path, rs), valid)
     print("validation AUROC (int8 ONNX, as shipped):", json.dumps(from_onnx), flush=True)
     card = {"seed": args.seed, "epochs": args.epochs, "bf16": args.bf16, "written": args.written,
-            "declaratives": args.declaratives, "max_len": args.max_len, "batch": args.batch, "lr": args.lr,
+            "declaratives": args.declaratives, "pairwise": args.pairwise, "max_len": args.max_len, "batch": args.batch, "lr": args.lr,
             "training_rows": len(rows), "training_seconds": round(seconds), "validation_auroc": from_onnx,
             "validation_auroc_pytorch": torch_figures}
     (Path(args.out) / "figures.json").write_text(json.dumps(card, indent=1) + "\n")
@@ -112,6 +113,9 @@ def main(argv=None) -> int:
     parser.add_argument("--valid-per-set", type=int, default=400)
     for flag, what in OPT_IN_FLAGS.items():
         parser.add_argument(flag, action="store_true", help=what)
+    parser.add_argument("--pairwise", type=float, default=0.0,
+                        help="weight of a pairwise loss: a stated claim above a not-stated one on the same evidence "
+                             "(cross_encoder.pairwise_loss; 0, off, for the shipped model)")
     parser.add_argument("--out", default=str(ASSETS))
     parser.add_argument("--no-export", action="store_true")
     train(parser.parse_args(argv))
