@@ -160,6 +160,9 @@ def fit(model, rows, tok, epochs: int, batch: int, lr: float, rng: random.Random
     import torch
 
     steps = epochs * ((len(rows) + batch - 1) // batch)
+    if pairwise > 0:  # batches by evidence are not all full: count them (the first epoch's packing)
+        lengths = [len(e.ids) for e in tok.encode_batch([(c, e) for e, c, _, _ in rows])]
+        steps = epochs * len(_evidence_batches(rows, lengths, batch, random.Random(rng.random())))
     optimiser = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.01)
     warmup = max(1, steps // 20)
     schedule = torch.optim.lr_scheduler.LambdaLR(
