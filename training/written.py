@@ -66,8 +66,12 @@ def held_out(evidence: str) -> bool:
 def source_sentence(evidence: str, claim: str) -> str:
     """The sentence of the evidence that shares the largest share of the claim's words."""
     words = set(_WORD.findall(claim.lower()))
-    return max(_SENTENCE.split(evidence.strip()),
-               key=lambda s: len(words & set(_WORD.findall(s.lower()))) / (1 + len(set(_WORD.findall(s.lower())))))
+
+    def share(sentence: str) -> float:
+        theirs = set(_WORD.findall(sentence.lower()))
+        return len(words & theirs) / (1 + len(theirs))
+
+    return max(_SENTENCE.split(evidence.strip()), key=share)
 
 
 def training_rows(folder: Path = FOLDER, repeat: int = REPEAT, balance_copies: bool = True) -> list[Row]:
