@@ -115,13 +115,19 @@ def held_out_titles() -> frozenset[str]:
     return frozenset(sorted({p["title"] for p in squad_paragraphs()})[::6])
 
 
-def validation_rows(per_set: int = 400, seed: int = 13) -> dict[str, list[Row]]:
+def out_of_domain_rows(per_set: int = 400, seed: int = 13) -> dict[str, list[Row]]:
+    """A fixed sample of each validate-only set (VALIDATION_SETS): never trained on, never fitted on."""
     rng = random.Random(seed)
     out = {}
     for name, files in VALIDATION_SETS.items():
         found = list(_labelled(name, files))
         rng.shuffle(found)
         out[name] = found[:per_set]
+    return out
+
+
+def validation_rows(per_set: int = 400, seed: int = 13) -> dict[str, list[Row]]:
+    out = out_of_domain_rows(per_set, seed)
     out["wice_dev"] = [(best_window(ev, c), c, y, "wice_dev") for c, ev, y in _wice()]
     out["factcheck_gpt"] = [(best_window(ev, c), c, y, "factcheck_gpt") for c, ev, y in _factcheck()][:1200]
     held = [p for p in squad_paragraphs() if p["title"] in held_out_titles()]
