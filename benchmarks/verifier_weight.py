@@ -1,7 +1,7 @@
 """How far the default judge's claim support leans on the trained verifier, and what leaning
 further would buy and cost.
 
-    python benchmarks/verifier_weight.py [--out FILE]     # about 4 minutes on 2 cores
+    python benchmarks/verifier_weight.py [--verifier PATH] [--out FILE]   # about 6 minutes on 2 cores
 
 benchmarks/calibrate.py fits the default judge's support model ("support_verified") on WiCE dev,
 Factcheck-GPT and the held-out SQuAD near misses, the near misses counting CONTRAST_WEIGHT (a
@@ -9,14 +9,20 @@ quarter) as much as each of the other two. Here the same model is refitted with 
 counting 0, 0.25, 0.5, 1 and 2, and with the verifier's logit or the hand-written features alone,
 and each fit is read three ways:
 
-- out-of-fold AUROC on the three sets it is fitted on (as calibrate.py and ablation.py compute it);
+- out-of-fold AUROC on the three sets it is fitted on (folds as in calibrate.py and ablation.py;
+  here, as everywhere below, after the contradiction cap, which calibrate.py's printed figures
+  are not);
 - AUROC on the seven validate-only sets of ../shared/data/grounding (ANLI dev, AttributionBench,
   AVeriTeC, Climate-FEVER, HealthVer, LFQA-Verification, QAGS; 400 rows each, drawn as
   training/verifier_data.out_of_domain_rows draws them): natural claims that neither the verifier
   nor any weight was fitted on;
 - pairwise accuracy on the faithfulness pairs of benchmarks/contrast/ (each side's claims scored
-  as the judge scores them: the mean support probability, the contradiction cap applied; a tie
-  counts half). These pairs only measure here: no weight is chosen on them.
+  as the judge scores them: the mean support probability; a tie counts half). These pairs only
+  measure here: no weight is chosen on them.
+
+Every probability is held under the contradiction cap wherever a check fired, as the judge holds
+it whatever its model's columns. --verifier reads with another verifier (an int8 ONNX file) in
+place of the shipped one; the model is refitted for it.
 
 Reading: a fit that leans more on the verifier wins pairs where the worse answer keeps the
 passage's words, and loses natural claims, where those words are strong evidence. WikiEval is
@@ -58,13 +64,23 @@ FITS = (  # label, columns, weight of the near misses
 )
 
 
+NEG = VERIFIED_SUPPORT_FEATURES.index("neg_mismatch")
+
+
+def cap(p: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Probabilities held under the contradiction cap where a check fired (the row's
+    neg_mismatch), as the judge holds them whatever its model reads."""
+    return np.minimum(p, np.where(rows[:, NEG] > 0, NEGATION_CAP, 1.0))
+
+
 def capped(model, rows: np.ndarray) -> np.ndarray:
-    """Support probabilities as the judge gives them: the model's, held under the contradiction
-    cap where the model reads the contradiction checks (as ablation.support_figures)."""
-    p = model.predict(rows[:, [VERIFIED_SUPPORT_FEATURES.index(n) for n in model.features]])
-    if "neg_mismatch" not in model.features:
-        return p
-    return np.minimum(p, np.where(rows[:, VERIFIED_SUPPORT_FEATURES.index("neg_mismatch")] > 0, NEGATION_CAP, 1.0))
+    """Support probabilities as the judge gives them, from full feature rows."""
+    return cap(model.predict(rows[:, [VERIFIED_SUPPORT_FEATURES.index(n) for n in model.features]]), rows)
+
+
+def sides_in_order(pairs: list[dict]) -> list[dict]:
+    """Every pair's better side, then every pair's worse side, pairs in the same order."""
+    return [pair[side] for side in ("better", "worse") for pair in pairs]
 
 
 def pair_accuracy(better: np.ndarray, worse: np.ndarray) -> float:
@@ -78,7 +94,8 @@ def contrast_claims(judge: LocalJudge) -> tuple[np.ndarray, list[int], int]:
     of each side (better sides first, then worse, pair by pair) and the number of pairs."""
     pairs = [p for path in sorted((HERE / "contrast").glob("*.jsonl")) for p in contrast.load_pairs(path)
              if p["metric"] == "faithfulness"]
-    sides = [pair[side] for side in ("better", "worse") for pair in pairs]
+    sides = sides_in_order(pairs)
+    # (every answer of the suite makes a claim; one that made none would be skipped by the metric)
     asked = [(s["contexts"], split_into_claims(s["answer"]) or [s["answer"]]) for s in sides]
     rows, _ = judge.support_rows(asked)
     return np.asarray(rows), [len(claims) for _, claims in asked], len(pairs)
@@ -93,22 +110,24 @@ def main(argv=None) -> int:
     from sklearn.metrics import roc_auc_score
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--verifier", help="an int8 ONNX claim verifier to read with instead of the shipped one")
     parser.add_argument("--out", help="also write the table to this Markdown file")
     args = parser.parse_args(argv)
-    judge = LocalJudge(contextual=True)
+    judge = LocalJudge(contextual=True, verifier=args.verifier or True)
     x, y, w, _, groups, folds = calibrate.support_data(judge, contrasts=True)
     outside = {name: (np.asarray(judge.support_rows([([e], [c]) for e, c, _, _ in rows])[0]),
                       np.array([label for _, _, label, _ in rows]))
                for name, rows in verifier_data.out_of_domain_rows().items()}
     claims, counts, n_pairs = contrast_claims(judge)
     near = groups == "contrast"
-    lines = [f"| fit | {' | '.join(FIT_SETS[g] for g in sorted(set(groups)))} (out of fold) | out-of-domain mean | "
+    lines = [f"| fit | {' | '.join(FIT_SETS[g] + ' (out of fold)' for g in sorted(set(groups)))} | out-of-domain mean | "
              f"{' | '.join(outside)} | contrast faithfulness pairs ({n_pairs}) |",
              "|---" * (len(set(groups)) + len(outside) + 3) + "|"]
     for label, columns, weight in FITS:
         weights = np.where(near, w * weight / SHIPPED, w)
         sub = x[:, [VERIFIED_SUPPORT_FEATURES.index(c) for c in columns]]
-        fitted = ablation.support_figures(sub, y, weights, list(columns), groups, folds)
+        oof = cap(1 / (1 + np.exp(-ablation.out_of_fold(sub, y, weights, list(columns), groups, folds))), x)
+        fitted = {str(g): float(roc_auc_score(y[groups == g], oof[groups == g])) for g in np.unique(groups)}
         with contextlib.redirect_stdout(io.StringIO()):  # calibrate.fit prints its own figures
             model, _, _ = calibrate.fit(sub, y, weights, columns, groups, folds)
         ood = {name: float(roc_auc_score(labels, capped(model, rows))) for name, (rows, labels) in outside.items()}
