@@ -209,6 +209,37 @@ def test_a_wrong_polarity_is_wrong_in_answer_correctness_for_a_yes_no_question()
     assert right > 0.8 and wrong < right - 0.25, (right, wrong)
 
 
+
+@pytest.mark.parametrize("answer, given", [
+    ("No.", False), ("Yes, it is safe.", True), ("Absolutely not, it causes harm.", False),
+    ("Not during pregnancy.", False), ("Yes, but not in the first trimester.", True), ("Correct.", True),
+    ("Warfarin is not safe.", None),  # a statement, not a verdict: read as a claim
+])
+def test_the_yes_or_no_an_answer_opens_with(answer, given):
+    from ragmeter.text.answer_type import verdict_given
+
+    assert verdict_given("Is warfarin safe during pregnancy?", answer) is given
+    assert verdict_given("What is warfarin?", answer) is None  # not a yes/no question
+
+
+@pytest.mark.slow
+def test_a_bare_yes_against_a_no_reference_is_wrong_in_answer_correctness():
+    """"Yes. <a true sentence>" to a question whose reference answers no: the sentence is right
+    but the verdict is not (before: the bare "No." was no claim, so a "No. ..." reference and
+    a "No. ..." answer agreed on nothing, and "Yes." was judged by its word alone)."""
+    from ragmeter import evaluate
+
+    question = "Did King John sign Magna Carta willingly?"
+    reference = "No. King John sealed Magna Carta at Runnymede in 1215 under pressure from rebel barons."
+    rows = [{"question": question, "answer": answer, "ground_truth": reference, "contexts": [reference]}
+            for answer in ("No. He sealed it at Runnymede in 1215 because rebel barons forced him to.",
+                           "Yes. He sealed it at Runnymede in 1215 because rebel barons forced him to.")]
+    result = evaluate(rows, metrics=["answer_correctness"])
+    right, wrong = result.to_pandas()["answer_correctness"]
+    assert wrong < right - 0.2, (right, wrong)
+    verdicts = result.metric_results[1]["answer_correctness"].evidence
+    assert "the answer to the question is yes" in verdicts["false_positive"], verdicts
+
 def test_a_time_word_the_question_has_is_no_answer_to_when():
     question = "When does the spring semester start?"
     assert type_miss(question, "The spring semester starts when the college has scheduled it.") == 1.0

@@ -20,6 +20,9 @@ Card
   in full, right or wrong, checked against the reference alone (the question, read as a
   premise, would seem to state "Roth IRA contributions are tax-deductible"); unless the
   reference is a bare "Yes." or "No.", which needs the question to be read
+- a yes or no the response and the reference both open with, for a yes/no question: one more
+  claim each way (TP when they agree, FP and FN when they differ), in place of any bare "Yes."
+  or "No." sentence of either side (which the claim splitter keeps or drops by its words)
 - edge cases: with neither side making a checkable claim, F_beta is left out and the
   score is the similarity alone (said in the reason)
 - evidence: TP/FP/FN claims, the claims that only restate the question, the F-beta and the
@@ -33,7 +36,7 @@ from typing import Sequence
 
 from ..errors import ConfigError
 from ..judges.base import Verdict
-from ..text.answer_type import is_polar, says_more_than_yes_or_no
+from ..text.answer_type import is_polar, says_more_than_yes_or_no, verdict_given
 from .base import Metric, MetricResult
 
 
@@ -60,6 +63,7 @@ def answer_correctness_score(factual: float | None, similarity: float, weights: 
 
 class AnswerCorrectness(Metric):
     name = "answer_correctness"
+    version = "2"  # 2: the yes or no of both sides compared (rule:yes_no_verdict)
     required = ("response", "reference")
 
     def __init__(self, weights: Sequence[float] = (0.75, 0.25), beta: float = 1.0):
@@ -90,11 +94,26 @@ class AnswerCorrectness(Metric):
                                              ask.support([q], claims))
         return [(v, *beyond_question(v.probability, i.probability)) for v, i in zip(answered, implied)]
 
+    @staticmethod
+    def _verdict(sample) -> Verdict | None:
+        """The response's yes or no checked against the reference's, when both give one."""
+        q = sample.user_input or ""
+        said, expected = verdict_given(q, sample.response), verdict_given(q, sample.reference)
+        if said is None or expected is None:
+            return None
+        words = {True: "yes", False: "no"}
+        return Verdict(float(said == expected), f"the answer to the question is {words[said]}",
+                       f"the reference answers {words[expected]}", "rule:yes_no_verdict")
+
     async def score(self, sample, ask) -> MetricResult:
         precise, recalled, similarity = await ask.gather(
             self._precision_claims(sample, ask),
             ask.claims_support([sample.response], sample.reference, sample.user_input),
             ask.similarity(sample.response, sample.reference))
+        verdict = self._verdict(sample)
+        if verdict is not None:  # the yes or no read by the rule, not also as a claim of its own ("Yes.")
+            precise = [c for c in precise if says_more_than_yes_or_no(c[0].text)] + [(verdict, 1.0, verdict.probability)]
+            recalled = [v for v in recalled if says_more_than_yes_or_no(v.text)] + [verdict]
         factual = None
         if precise or recalled:
             tp = sum(w * p for _, w, p in precise)

@@ -191,6 +191,20 @@ def opens_with_verdict(sentence: str) -> bool:
     return bool(words) and words[0] in _VERDICT_OPENERS
 
 
+_NEGATIVE_VERDICT = frozenset("no nope nah incorrect wrong false not never".split())
+
+
+def verdict_given(question: str, answer: str) -> bool | None:
+    """The yes (True) or no (False) an answer opens with, for a yes/no question: read from the
+    words before the first comma or stop ("No.", "Absolutely not, ...", "Yes, but only ...");
+    None when the question is not yes/no or the answer does not open with a verdict."""
+    said = split_sentences(answer.strip())
+    if not said or not is_polar(question) or not opens_with_verdict(said[0]):
+        return None
+    opening = tokens(re.split(r"[,;:.!]", said[0], maxsplit=1)[0])
+    return not any(word in _NEGATIVE_VERDICT for word in opening)
+
+
 def verdict_in_full(question: str, answer: str) -> str:
     """A verdict alone ("Yes.", "No, not at all.") with the yes/no question it answers said after
     it ("Yes, is Canberra the capital of Australia"): what the bare word means to a reader; any
