@@ -65,3 +65,37 @@ def test_fillers_are_read_as_words_has_them():
 def test_bounds_are_read_with_their_negations(ours, theirs, same):
     said, given = words(f"a {ours} 12 b"), words(f"a {theirs} 12 b")
     assert incompatible(said[1:-2], given[1:-2], ["a"], ["12", "b"]) is not same
+
+
+TOWN = "Mount Ilvar stands 3,412 metres above sea level. The nearest town, Sorvik, lies 18 kilometres to the west."
+CANAL = "It was built by the engineer Walter Gage at a cost of £48,000, nearly double the original estimate."
+GRINDER = "Grind coarseness is controlled by the dial on top of the grinder; the hopper holds 250 g of beans."
+CACHE = "Test results are stored in the remote cache on the shared server, so every machine can skip them."
+
+
+@pytest.mark.parametrize("claim,context", [
+    ("The nearest town, Sorvik, lies 18 kilometres to the east.", TOWN),
+    ("It was built by the engineer Walter Gage at a cost of £48,000, nearly triple the original estimate.", CANAL),
+    ("It was built by the engineer Walter Gage at a cost of £48,000, nearly three times the original estimate.", CANAL),
+    ("Grind coarseness is controlled by the dial on the side of the grinder.", GRINDER),
+    ("Test results are stored in the local cache on the shared server.", CACHE),
+])
+def test_another_value_of_a_closed_set_is_flagged(claim, context):
+    assert flags(claim, context)
+
+
+@pytest.mark.parametrize("claim,context", [
+    ("The nearest town, Sorvik, lies 18 kilometres to the west.", TOWN),  # the same value
+    ("It was built by the engineer Walter Gage at a cost of £48,000, nearly twice the original estimate.", CANAL),
+    ("It was built by the engineer Walter Gage at a cost of £48,000, nearly two times the original estimate.", CANAL),
+    ("It was built by the engineer Walter Gage at a cost of £48,000, almost double the original estimate.", CANAL),
+    ("Test results are stored in the remote cache on the shared server.", CACHE),
+])
+def test_the_same_value_of_a_closed_set_said_otherwise_is_not_flagged(claim, context):
+    assert not flags(claim, context)
+
+
+def test_a_year_is_no_multiple():
+    """A lone number is read as a multiple only as "once" or "twice" are written in words()."""
+    assert not incompatible(words("2004"), words("doubles"), ["in"], [])
+    assert incompatible(words("twice"), words("triple"), ["nearly"], ["the"])

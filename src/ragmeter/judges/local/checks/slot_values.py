@@ -8,7 +8,13 @@ These are more such fillers, each one word or a short bound before a number that
 - another unit of the same kind after the same number ("8 to 10 days" for "8 to 10 hours");
 - another ordinal ("a third withdrawal" for "a fourth");
 - "on" for "off" and back ("while the router is switched off");
-- a bound turned round before the same number ("at least $10,000" for "up to $10,000").
+- a bound turned round before the same number ("at least $10,000" for "up to $10,000");
+- another member of a closed set of values, where one thing has one value: a compass point
+  ("18 kilometres to the east" for "to the west"), a multiple ("nearly triple the estimate"
+  for "nearly double", "three times as long" for "twice"), a side or position, a colour, a
+  season or time of day, one side of a pair such as local / remote or before / after. Outside a
+  copied clause some of these are converse ("A is west of B" is "B is east of A"), so the
+  opposites check leaves them out; in one slot between the same words they cannot both hold.
 
 A unit conversion ("24 hours" for "a day") changes the number too and is the number rule's to
 judge; a bound said otherwise but the same way ("no more than" for "up to") is not flagged.
@@ -33,6 +39,61 @@ ORDINALS = {stem(w): k for k, w in enumerate(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split(), start=1)}
 ORDINALS.update({f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}": k
                  for k in range(1, 101)})
+
+
+# one set per line, values of one set separated by "/", spellings of one value by spaces
+_CLOSED_SETS = """
+north northern / south southern / east eastern / west western / northeast northeastern / northwest northwestern /
+  southeast southeastern / southwest southwestern
+left / right
+clockwise / anticlockwise counterclockwise
+top / bottom / side / front / rear back
+upper / lower
+red / green / blue / yellow / orange / white / black / amber / purple / pink / grey gray / brown
+spring / summer / autumn / winter
+morning / afternoon / evening / night overnight
+before / after
+earlier / later
+local / remote
+internal / external
+inbound / outbound
+upstream / downstream
+"""
+CLOSED = {stem(spelling): (str(kind), value)
+          for kind, line in enumerate(_CLOSED_SETS.replace("/\n ", "/ ").strip().splitlines())
+          for value, spellings in enumerate(line.split("/")) for spelling in spellings.split()}
+# multiples, by how many times ("once" and "twice" are 1 and 2 in words(), as numbers)
+MULTIPLES = {stem(w): float(m) for m, ws in ((2, "double doubled"), (3, "thrice triple tripled treble"),
+                                             (4, "quadruple quadrupled"), (0.5, "half halved")) for w in ws.split()}
+TIMES = stem("times")
+_ARTICLES = frozenset(("the", "a", "an"))
+
+
+def closed_value(span: Sequence[str], multiple_if_number: bool = False) -> tuple[str, object] | None:
+    """(set, value) of a slot's filler from a closed set of values: one word of _CLOSED_SETS, a
+    multiple ("triple", "3 times" as words() has "three times"; "once" and "twice" too if asked: they
+    are "1" and "2" there); None for any other filler. Articles are not read ("the side" is "side")."""
+    words = [w for w in span if w not in _ARTICLES]
+    if len(words) == 2 and words[1] == TIMES and is_number(words[0]):
+        return ("times", float(words[0]))
+    if len(words) != 1:
+        return None
+    if words[0] in MULTIPLES:
+        return ("times", MULTIPLES[words[0]])
+    if multiple_if_number and words[0] in ("1", "2"):  # "once", "twice"; not a year against "doubles"
+        return ("times", float(words[0]))
+    return CLOSED.get(words[0])
+
+
+def _other_value(said: Sequence[str], given: Sequence[str]) -> bool:
+    """Two fillers of one closed set with different values (a lone number read as a multiple
+    where the other filler is one: "twice" against "triple")."""
+    ours, theirs = closed_value(said), closed_value(given)
+    if ours is None and theirs is not None and theirs[0] == "times":
+        ours = closed_value(said, multiple_if_number=True)
+    if theirs is None and ours is not None and ours[0] == "times":
+        theirs = closed_value(given, multiple_if_number=True)
+    return ours is not None and theirs is not None and ours[0] == theirs[0] and ours[1] != theirs[1]
 
 
 def _stems(phrases: str) -> tuple[str, ...]:
@@ -78,6 +139,8 @@ def incompatible(said: Sequence[str], given: Sequence[str], before: Sequence[str
             return True
         if before and before[-1] in _SWITCHED and {a, b} == {"on", "off"}:
             return True
+    if _other_value(said, given):  # "east" for "west", "triple" for "double"
+        return True
     # a bound before the same number: "at most 12" for "at least 12", "less than 10" for "more than 10"
     number_at = next((k for k, w in enumerate(after[:2]) if is_number(w)), None)
     if number_at is not None and len(said) <= 4 and len(given) <= 4:
