@@ -99,3 +99,16 @@ def test_a_year_is_no_multiple():
     """A lone number is read as a multiple only as "once" or "twice" are written in words()."""
     assert not incompatible(words("2004"), words("doubles"), ["in"], [])
     assert incompatible(words("twice"), words("triple"), ["nearly"], ["the"])
+
+
+HUBS = "The Lumio H3 bulb works with the Lumio Bridge and with most third-party hubs that support Zigbee 3.0."
+
+
+@pytest.mark.parametrize("quantifier,flagged", [
+    ("all", True), ("every", True),  # claims more than "most"
+    ("no", True),  # none against some
+    ("most", False), ("some", False), ("many", False),  # the same or less: not flagged here
+])
+def test_a_quantifier_that_claims_more_than_the_premise_is_flagged(quantifier, flagged):
+    claim = f"The Lumio H3 bulb works with the Lumio Bridge and with {quantifier} third-party hubs that support Zigbee 3.0."
+    assert flags(claim, HUBS) is flagged

@@ -14,7 +14,10 @@ These are more such fillers, each one word or a short bound before a number that
   for "nearly double", "three times as long" for "twice"), a side or position, a colour, a
   season or time of day, one side of a pair such as local / remote or before / after. Outside a
   copied clause some of these are converse ("A is west of B" is "B is east of A"), so the
-  opposites check leaves them out; in one slot between the same words they cannot both hold.
+  opposites check leaves them out; in one slot between the same words they cannot both hold;
+- a quantifier that claims more than the premise's: "all" or "most" where it says "most" or
+  "some" ("works with all third-party hubs" for "most third-party hubs"), or "none" against
+  any other. One way only: "some" where the premise says "all" is not flagged.
 
 A unit conversion ("24 hours" for "a day") changes the number too and is the number rule's to
 judge; a bound said otherwise but the same way ("no more than" for "up to") is not flagged.
@@ -85,6 +88,22 @@ def closed_value(span: Sequence[str], multiple_if_number: bool = False) -> tuple
     return CLOSED.get(words[0])
 
 
+# how much of a group a quantifier claims, as words() has the words ("always" "alway", "some"
+# "som"); "none" claims nothing
+_QUANTIFIERS = {"all": 4, "every": 4, "each": 4, "alway": 4, "most": 3, "majority": 3, "usual": 2, "many": 2,
+                "often": 2, "som": 1, "several": 1, "few": 1, "sometim": 1, "occasional": 1, "rare": 1, "non": 0, "no": 0}
+
+
+def _claims_more(said: Sequence[str], given: Sequence[str]) -> bool:
+    """A quantifier said where the premise has one that claims less, "all" or "most" for
+    "most" or "some" ("a few" is "few"); or "none" where the premise has another, and back."""
+    ours, theirs = ([w for w in span if w not in _ARTICLES] for span in (said, given))
+    if len(ours) != 1 or len(theirs) != 1 or ours[0] not in _QUANTIFIERS or theirs[0] not in _QUANTIFIERS:
+        return False
+    a, b = _QUANTIFIERS[ours[0]], _QUANTIFIERS[theirs[0]]
+    return (a > b and a >= 3) or (a == 0) != (b == 0)
+
+
 def _other_value(said: Sequence[str], given: Sequence[str]) -> bool:
     """Two fillers of one closed set with different values (a lone number read as a multiple
     where the other filler is one: "twice" against "triple")."""
@@ -139,7 +158,7 @@ def incompatible(said: Sequence[str], given: Sequence[str], before: Sequence[str
             return True
         if before and before[-1] in _SWITCHED and {a, b} == {"on", "off"}:
             return True
-    if _other_value(said, given):  # "east" for "west", "triple" for "double"
+    if _other_value(said, given) or _claims_more(said, given):  # "east" for "west", "all" for "most"
         return True
     # a bound before the same number: "at most 12" for "at least 12", "less than 10" for "more than 10"
     number_at = next((k for k, w in enumerate(after[:2]) if is_number(w)), None)
