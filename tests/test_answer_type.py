@@ -214,6 +214,10 @@ def test_a_wrong_polarity_is_wrong_in_answer_correctness_for_a_yes_no_question()
     ("No.", False), ("Yes, it is safe.", True), ("Absolutely not, it causes harm.", False),
     ("Not during pregnancy.", False), ("Yes, but not in the first trimester.", True), ("Correct.", True),
     ("Warfarin is not safe.", None),  # a statement, not a verdict: read as a claim
+    ("No doubt, it is safe for most patients.", None), ("Not only is it safe, it is recommended.", None),
+    ("Yes and no: it depends on the trimester.", None), ("Not sure; ask your doctor.", None),
+    ("True warfarin embryopathy is rare.", None), ("Right after delivery it can be restarted.", None),
+    ("Yes - there is no evidence of harm.", True), ("Absolutely (no risk).", True), ("Definitely not.", False),
 ])
 def test_the_yes_or_no_an_answer_opens_with(answer, given):
     from ragmeter.text.answer_type import verdict_given
@@ -239,6 +243,7 @@ def test_a_bare_yes_against_a_no_reference_is_wrong_in_answer_correctness():
     assert wrong < right - 0.2, (right, wrong)
     verdicts = result.metric_results[1]["answer_correctness"].evidence
     assert "the answer to the question is yes" in verdicts["false_positive"], verdicts
+    assert "the reference answers no" in verdicts["false_negative"], verdicts
 
 def test_a_time_word_the_question_has_is_no_answer_to_when():
     question = "When does the spring semester start?"

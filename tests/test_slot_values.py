@@ -95,10 +95,27 @@ def test_the_same_value_of_a_closed_set_said_otherwise_is_not_flagged(claim, con
     assert not flags(claim, context)
 
 
-def test_a_year_is_no_multiple():
-    """A lone number is read as a multiple only as "once" or "twice" are written in words()."""
+def test_a_lone_number_is_no_multiple():
+    """words() writes "twice", "two" and "2" alike, and "once", "one" and "1": a count, not a multiple."""
     assert not incompatible(words("2004"), words("doubles"), ["in"], [])
-    assert incompatible(words("twice"), words("triple"), ["nearly"], ["the"])
+    assert not incompatible(words("twice"), words("triple"), ["nearly"], ["the"])
+    assert incompatible(words("three times"), words("double"), ["nearly"], ["the"])
+
+
+@pytest.mark.parametrize("claim,context", [
+    # a converse: the claim's other changes move the premise clause's own words
+    ("Version 1 was released two years before version 2.", "Version 2 was released two years after version 1."),
+    ("In the photo, her brother stands to the right of Maria.", "In the photo, Maria stands to the left of her brother."),
+    ("The hall is to the right of the kitchen.", "The kitchen is to the left of the hall."),
+    ("Doses are given in the evening and in the morning.", "Doses are given in the morning and in the evening."),
+    # values that overlap, and a count that is no multiple
+    ("The castle stands in northern England near the border.", "The castle stands in northeast England near the border."),
+    ("Bins are collected on Thursday night in the old town.", "Bins are collected on Thursday evening in the old town."),
+    ("Each cabin has one bed and a private bathroom.", "Each cabin has a double bed and a private bathroom."),
+    ("Non-members pay 10 euros a month for the gym.", "Most members pay 10 euros a month for the gym."),
+])
+def test_a_converse_an_overlap_or_a_count_is_not_flagged(claim, context):
+    assert not flags(claim, context)
 
 
 HUBS = "The Lumio H3 bulb works with the Lumio Bridge and with most third-party hubs that support Zigbee 3.0."

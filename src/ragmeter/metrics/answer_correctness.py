@@ -95,25 +95,29 @@ class AnswerCorrectness(Metric):
         return [(v, *beyond_question(v.probability, i.probability)) for v, i in zip(answered, implied)]
 
     @staticmethod
-    def _verdict(sample) -> Verdict | None:
-        """The response's yes or no checked against the reference's, when both give one."""
+    def _verdicts(sample) -> tuple[Verdict, Verdict] | None:
+        """The response's yes or no checked against the reference's (a response claim) and the
+        reference's against the response's (a reference claim), when both give one."""
         q = sample.user_input or ""
         said, expected = verdict_given(q, sample.response), verdict_given(q, sample.reference)
         if said is None or expected is None:
             return None
-        words = {True: "yes", False: "no"}
-        return Verdict(float(said == expected), f"the answer to the question is {words[said]}",
-                       f"the reference answers {words[expected]}", "rule:yes_no_verdict")
+        words, agree = {True: "yes", False: "no"}, float(said == expected)
+        return (Verdict(agree, f"the answer to the question is {words[said]}",
+                        f"the reference answers {words[expected]}", "rule:yes_no_verdict"),
+                Verdict(agree, f"the reference answers {words[expected]}",
+                        f"the response answers {words[said]}", "rule:yes_no_verdict"))
 
     async def score(self, sample, ask) -> MetricResult:
         precise, recalled, similarity = await ask.gather(
             self._precision_claims(sample, ask),
             ask.claims_support([sample.response], sample.reference, sample.user_input),
             ask.similarity(sample.response, sample.reference))
-        verdict = self._verdict(sample)
-        if verdict is not None:  # the yes or no read by the rule, not also as a claim of its own ("Yes.")
-            precise = [c for c in precise if says_more_than_yes_or_no(c[0].text)] + [(verdict, 1.0, verdict.probability)]
-            recalled = [v for v in recalled if says_more_than_yes_or_no(v.text)] + [verdict]
+        verdicts = self._verdicts(sample)
+        if verdicts is not None:  # the yes or no read by the rule, not also as a claim of its own ("Yes.")
+            said, expected = verdicts
+            precise = [c for c in precise if says_more_than_yes_or_no(c[0].text)] + [(said, 1.0, said.probability)]
+            recalled = [v for v in recalled if says_more_than_yes_or_no(v.text)] + [expected]
         factual = None
         if precise or recalled:
             tp = sum(w * p for _, w, p in precise)

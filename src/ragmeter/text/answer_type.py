@@ -191,18 +191,34 @@ def opens_with_verdict(sentence: str) -> bool:
     return bool(words) and words[0] in _VERDICT_OPENERS
 
 
-_NEGATIVE_VERDICT = frozenset("no nope nah incorrect wrong false not never".split())
+_NEGATIVE_VERDICT = frozenset("no nope incorrect wrong false not never".split())
+# words that are a verdict only standing alone ("Correct.", "True, ..."), not before a word of the
+# sentence ("True warfarin embryopathy is rare.", "Right after delivery ...")
+_JUDGEMENTS = frozenset("correct incorrect right wrong true false".split())
+_EMPHATIC = frozenset("absolutely definitely certainly indeed".split())  # "Absolutely not."
+# openings that give no verdict, or not the one their first word says
+_NO_VERDICT = frozenset({("no", "doubt"), ("not", "only"), ("not", "sure"), ("not", "necessarily"),
+                         ("yes", "and"), ("no", "and")})
 
 
 def verdict_given(question: str, answer: str) -> bool | None:
-    """The yes (True) or no (False) an answer opens with, for a yes/no question: read from the
-    words before the first comma or stop ("No.", "Absolutely not, ...", "Yes, but only ...");
-    None when the question is not yes/no or the answer does not open with a verdict."""
+    """The yes (True) or no (False) an answer opens with, for a yes/no question, read from its
+    first word, or the first two ("Absolutely not", "Definitely not"): "No.", "Yes, but only in
+    the first trimester." None when the question is not yes/no, the answer opens with no verdict,
+    or with words that give none ("No doubt, ...", "Not only ...", "Not sure ...", "Yes and no"),
+    or with "True" or "Right" that begin the sentence's own words ("Right after delivery ...")."""
     said = split_sentences(answer.strip())
     if not said or not is_polar(question) or not opens_with_verdict(said[0]):
         return None
-    opening = tokens(re.split(r"[,;:.!]", said[0], maxsplit=1)[0])
-    return not any(word in _NEGATIVE_VERDICT for word in opening)
+    words = tokens(said[0])
+    first, second = words[0], (words[1] if len(words) > 1 else "")
+    if (first, second) in _NO_VERDICT:
+        return None
+    if first in _JUDGEMENTS and not re.match(r"\W*\w+\s*(?:[,;:.!—–-]|$)", said[0]):
+        return None
+    if first in _EMPHATIC and re.match(r"\W*\w+\s+(?:not|no)\b", said[0], re.IGNORECASE):
+        return False
+    return first not in _NEGATIVE_VERDICT
 
 
 def verdict_in_full(question: str, answer: str) -> str:

@@ -11,13 +11,16 @@ These are more such fillers, each one word or a short bound before a number that
 - a bound turned round before the same number ("at least $10,000" for "up to $10,000");
 - another member of a closed set of values, where one thing has one value: a compass point
   ("18 kilometres to the east" for "to the west"), a multiple ("nearly triple the estimate"
-  for "nearly double", "three times as long" for "twice"), a side or position, a colour, a
-  season or time of day, one side of a pair such as local / remote or before / after. Outside a
-  copied clause some of these are converse ("A is west of B" is "B is east of A"), so the
-  opposites check leaves them out; in one slot between the same words they cannot both hold;
+  for "nearly double", "three times as long" for "double"), a side or position, a colour, a
+  season or time of day, one side of a pair such as local / remote or before / after;
 - a quantifier that claims more than the premise's: "all" or "most" where it says "most" or
-  "some" ("works with all third-party hubs" for "most third-party hubs"), or "none" against
-  any other. One way only: "some" where the premise says "all" is not flagged.
+  "some" ("works with all third-party hubs" for "most third-party hubs"), or "no" against any
+  other. One way only: "some" where the premise says "all" is not flagged.
+
+These two only where the claim's other changes move none of the premise clause's words: some
+values are converse ("version 1 ... before version 2" is "version 2 ... after version 1") and
+a list may be told in another order ("in the evening and in the morning"). Values that overlap
+are one value or left out: "evening" and "night", "northeast" (which is north, and east).
 
 A unit conversion ("24 hours" for "a day") changes the number too and is the number rule's to
 judge; a bound said otherwise but the same way ("no more than" for "up to") is not flagged.
@@ -46,15 +49,14 @@ ORDINALS.update({f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'r
 
 # one set per line, values of one set separated by "/", spellings of one value by spaces
 _CLOSED_SETS = """
-north northern / south southern / east eastern / west western / northeast northeastern / northwest northwestern /
-  southeast southeastern / southwest southwestern
+north northern / south southern / east eastern / west western
 left / right
 clockwise / anticlockwise counterclockwise
 top / bottom / side / front / rear back
 upper / lower
 red / green / blue / yellow / orange / white / black / amber / purple / pink / grey gray / brown
 spring / summer / autumn / winter
-morning / afternoon / evening / night overnight
+morning / afternoon / evening night overnight
 before / after
 earlier / later
 local / remote
@@ -72,10 +74,11 @@ TIMES = stem("times")
 _ARTICLES = frozenset(("the", "a", "an"))
 
 
-def closed_value(span: Sequence[str], multiple_if_number: bool = False) -> tuple[str, object] | None:
-    """(set, value) of a slot's filler from a closed set of values: one word of _CLOSED_SETS, a
-    multiple ("triple", "3 times" as words() has "three times"; "once" and "twice" too if asked: they
-    are "1" and "2" there); None for any other filler. Articles are not read ("the side" is "side")."""
+def closed_value(span: Sequence[str]) -> tuple[str, object] | None:
+    """(set, value) of a slot's filler from a closed set of values: one word of _CLOSED_SETS or a
+    multiple ("triple", "3 times" as words() has "three times"); None for any other filler, a
+    lone number too ("twice" is "2" in words(), as "two" and "2" are: it could be a count).
+    Articles are not read ("the side" is "side")."""
     words = [w for w in span if w not in _ARTICLES]
     if len(words) == 2 and words[1] == TIMES and is_number(words[0]):
         return ("times", float(words[0]))
@@ -83,20 +86,18 @@ def closed_value(span: Sequence[str], multiple_if_number: bool = False) -> tuple
         return None
     if words[0] in MULTIPLES:
         return ("times", MULTIPLES[words[0]])
-    if multiple_if_number and words[0] in ("1", "2"):  # "once", "twice"; not a year against "doubles"
-        return ("times", float(words[0]))
     return CLOSED.get(words[0])
 
 
 # how much of a group a quantifier claims, as words() has the words ("always" "alway", "some"
-# "som"); "none" claims nothing
+# "som"); "no" claims nothing
 _QUANTIFIERS = {"all": 4, "every": 4, "each": 4, "alway": 4, "most": 3, "majority": 3, "usual": 2, "many": 2,
-                "often": 2, "som": 1, "several": 1, "few": 1, "sometim": 1, "occasional": 1, "rare": 1, "non": 0, "no": 0}
+                "often": 2, "som": 1, "several": 1, "few": 1, "sometim": 1, "occasional": 1, "rare": 1, "no": 0}  # not "non": words() has "none" and "non-" alike
 
 
 def _claims_more(said: Sequence[str], given: Sequence[str]) -> bool:
     """A quantifier said where the premise has one that claims less, "all" or "most" for
-    "most" or "some" ("a few" is "few"); or "none" where the premise has another, and back."""
+    "most" or "some" ("a few" is "few"); or "no" where the premise has another, and back."""
     ours, theirs = ([w for w in span if w not in _ARTICLES] for span in (said, given))
     if len(ours) != 1 or len(theirs) != 1 or ours[0] not in _QUANTIFIERS or theirs[0] not in _QUANTIFIERS:
         return False
@@ -105,13 +106,8 @@ def _claims_more(said: Sequence[str], given: Sequence[str]) -> bool:
 
 
 def _other_value(said: Sequence[str], given: Sequence[str]) -> bool:
-    """Two fillers of one closed set with different values (a lone number read as a multiple
-    where the other filler is one: "twice" against "triple")."""
+    """Two fillers of one closed set with different values."""
     ours, theirs = closed_value(said), closed_value(given)
-    if ours is None and theirs is not None and theirs[0] == "times":
-        ours = closed_value(said, multiple_if_number=True)
-    if theirs is None and ours is not None and ours[0] == "times":
-        theirs = closed_value(given, multiple_if_number=True)
     return ours is not None and theirs is not None and ours[0] == theirs[0] and ours[1] != theirs[1]
 
 
@@ -145,10 +141,13 @@ def is_number(word: str) -> bool:
     return word.replace(",", "").replace(".", "", 1).isdigit()
 
 
-def incompatible(said: Sequence[str], given: Sequence[str], before: Sequence[str], after: Sequence[str]) -> bool:
+def incompatible(said: Sequence[str], given: Sequence[str], before: Sequence[str], after: Sequence[str],
+                 moved: bool = False) -> bool:
     """Whether the claim's filler (said) and the premise's (given) of one slot cannot both be
     true; before / after: the words either side of the slot that the claim and the premise
-    share (up to two; empty at an end)."""
+    share (up to two; empty at an end); moved: the claim's other changes put words of the premise
+    clause in other places, where another value or quantifier may be the converse ("version 1
+    ... before version 2") or a list reordered ("in the evening and in the morning")."""
     if len(said) == 1 and len(given) == 1:
         a, b = said[0], given[0]
         if before and is_number(before[-1]) and a in UNIT and b in UNIT and UNIT[a][0] == UNIT[b][0] \
@@ -158,7 +157,7 @@ def incompatible(said: Sequence[str], given: Sequence[str], before: Sequence[str
             return True
         if before and before[-1] in _SWITCHED and {a, b} == {"on", "off"}:
             return True
-    if _other_value(said, given) or _claims_more(said, given):  # "east" for "west", "all" for "most"
+    if not moved and (_other_value(said, given) or _claims_more(said, given)):  # "east" for "west", "all" for "most"
         return True
     # a bound before the same number: "at most 12" for "at least 12", "less than 10" for "more than 10"
     number_at = next((k for k, w in enumerate(after[:2]) if is_number(w)), None)

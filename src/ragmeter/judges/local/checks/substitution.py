@@ -282,7 +282,11 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
             return True
         before = claim[max(ops[k - 1][1], i1 - 2):i1] if k and ops[k - 1][0] == "equal" else []
         after = claim[i2:min(ops[k + 1][2], i2 + 2)] if k < len(ops) - 1 and ops[k + 1][0] == "equal" else []
-        if incompatible(said, given, before, after):  # another unit, ordinal or bound; "off" for "on"
+        # the claim's other changes put none of the premise clause's words in other places (a
+        # converse: "version 1 ... before version 2" for "version 2 ... after version 1")
+        moved = any(w in premise and w not in _STOP for n, (t, a1, a2, _, _) in enumerate(ops)
+                    if t != "equal" and n != k for w in claim[a1:a2])
+        if incompatible(said, given, before, after, moved):  # another unit, ordinal, bound or value; "off" for "on"
             return True
         if inside and _names_trade_places(said, given, claim, premise, premises, named):
             return True
