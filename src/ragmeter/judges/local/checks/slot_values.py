@@ -65,7 +65,7 @@ inbound / outbound
 upstream / downstream
 """
 CLOSED = {stem(spelling): (str(kind), value)
-          for kind, line in enumerate(_CLOSED_SETS.replace("/\n ", "/ ").strip().splitlines())
+          for kind, line in enumerate(_CLOSED_SETS.strip().splitlines())
           for value, spellings in enumerate(line.split("/")) for spelling in spellings.split()}
 # multiples, by how many times ("once" and "twice" are 1 and 2 in words(), as numbers)
 MULTIPLES = {stem(w): float(m) for m, ws in ((2, "double doubled"), (3, "thrice triple tripled treble"),
@@ -90,9 +90,9 @@ def closed_value(span: Sequence[str]) -> tuple[str, object] | None:
 
 
 # how much of a group a quantifier claims, as words() has the words ("always" "alway", "some"
-# "som"); "no" claims nothing
+# "som"); "no" claims nothing. Not "none": words() writes it "non", as it writes "non-members"
 _QUANTIFIERS = {"all": 4, "every": 4, "each": 4, "alway": 4, "most": 3, "majority": 3, "usual": 2, "many": 2,
-                "often": 2, "som": 1, "several": 1, "few": 1, "sometim": 1, "occasional": 1, "rare": 1, "no": 0}  # not "non": words() has "none" and "non-" alike
+                "often": 2, "som": 1, "several": 1, "few": 1, "sometim": 1, "occasional": 1, "rare": 1, "no": 0}
 
 
 def _claims_more(said: Sequence[str], given: Sequence[str]) -> bool:
