@@ -25,8 +25,11 @@ import devsets
 
 from ragmeter.judges.lexical import split_into_claims
 from ragmeter.judges.local.checks.comparison import comparison_flip
+from ragmeter.judges.local.checks.direction import direction_flip, moved_otherwise
 from ragmeter.judges.local.checks.exchange import exchanged
+from ragmeter.judges.local.checks.negation_scope import negation_moved
 from ragmeter.judges.local.checks.number_slots import number_slot_swap
+from ragmeter.judges.local.checks.opposites import opposite_flip
 from ragmeter.judges.local.checks.sequence import sequence_swap
 from ragmeter.judges.local.checks.substitution import slot_substitution
 from ragmeter.text.segments import numbers, premise_sentences
@@ -52,6 +55,7 @@ def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], in
 
 
 CHECKS = {"changed_slot": slot_substitution, "exchanged": exchanged, "sequence": sequence_swap,
+          "negation_moved": negation_moved, "opposites": opposite_flip, "direction": direction_flip, "moved_otherwise": moved_otherwise,
           "comparison": lambda claim, sentences: comparison_flip(claim),
           "number_slot": lambda claim, sentences: number_slot_swap(claim, sentences,
                                                                    frozenset().union(*map(numbers, sentences)))}

@@ -1,7 +1,7 @@
 """A claim that says the other way than its evidence ("fell" where the evidence says "up") is
 not supported, though it shares every other word."""
 
-from ragmeter.judges.local.checks.direction import direction, direction_flip
+from ragmeter.judges.local.checks.direction import direction, direction_flip, moved_otherwise, moves
 
 
 def test_direction_of_a_statement():
@@ -22,3 +22,26 @@ def test_flip_is_read_in_the_sentence_that_covers_the_claim():
     assert direction_flip("Profits fell.", ["Sales rose while profits fell."]) == 0.0
     # the claim's words must be in the sentence: a direction elsewhere is no flip
     assert direction_flip("Rainfall increased in Spain.", ["Unemployment fell in Portugal."]) == 0.0
+
+
+def test_each_thing_moves_its_own_way():
+    # the sentence says both ways, so direction() decides nothing; which thing moved does
+    bonds = ["When market interest rates rise, the prices of existing bonds fall, because new bonds pay higher coupons."]
+    assert moved_otherwise("When interest rates rise, the prices of existing bonds rise as well.", bonds) == 1.0
+    assert moved_otherwise("When interest rates rise, the prices of existing bonds fall.", bonds) == 0.0
+    assert moved_otherwise("Existing bond prices fall when market interest rates rise.", bonds) == 0.0
+    wages = ["With far fewer workers available, labour became scarce and peasants could demand higher wages."]
+    assert moved_otherwise("With far fewer workers available, peasants had to accept lower wages.", wages) == 1.0
+    assert moved_otherwise("With fewer workers available, peasants could demand higher wages.", wages) == 0.0
+    assert ("wag", -1) in moves("They accepted lower wages.") and ("water", 1) in moves("The boiling point of water rises.")
+    # a comparison with "than" is the comparison check's: "A costs more than B" is "B costs less than A"
+    assert moved_otherwise("Plan B has lower fees than plan A.", ["Plan A has higher fees than plan B."]) == 0.0
+    # a pronoun moved, not the word before it
+    assert moves("When you overpressure the fault, you reduce the stress.") == frozenset()
+    # a negation is the negation check's
+    assert moved_otherwise("The prices of existing bonds do not rise.", bonds) == 0.0
+
+
+def test_new_direction_words():
+    assert direction("Operating margin narrowed to 6.1%.") == -1 and direction("Operating margin widened.") == 1
+    assert direction("Food slowed its absorption.") == -1 and direction("Food sped up its absorption.") == 1

@@ -43,3 +43,13 @@ def test_the_start_for_the_end_of_a_period():
     premise = ["Claims must be filed within 60 days of the end of the course; late claims are refused."]
     assert opposite_flip("Claims must be filed within 60 days of the start of the course.", premise) == 1.0
     assert opposite_flip("Claims must be filed within 60 days of the end of the course.", premise) == 0.0
+
+
+def test_more_pairs_of_opposites():
+    dry = ["The plateau receives most of its rain in winter, while the months from June to September are extremely dry."]
+    assert opposite_flip("The months from June to September are extremely wet on the plateau.", dry) == 1.0
+    assert opposite_flip("The months from June to September are extremely dry on the plateau.", dry) == 0.0
+    store = ["Store the watch in a cool, dry place; high temperatures above 45°C can reduce battery capacity."]
+    assert opposite_flip("Store the watch in a warm, dry place.", store) == 1.0
+    api = ["The /v2/reports endpoint is asynchronous: it returns a job ID at once."]
+    assert opposite_flip("The /v2/reports endpoint is synchronous: it returns a job ID at once.", api) == 1.0

@@ -14,9 +14,10 @@ import numpy as np
 
 from ...text.segments import content_set, coverage, negated, numbers
 from .checks.comparison import comparison_flip
-from .checks.direction import direction_flip
+from .checks.direction import direction_flip, moved_otherwise
 from .checks.exchange import exchanged
 from .checks.frequency import frequency_swap
+from .checks.negation_scope import negation_moved
 from .checks.number_slots import number_slot_swap
 from .checks.opposites import opposite_flip
 from .checks.quantities import number_swap
@@ -126,16 +127,20 @@ def name_closeness(name_vectors: np.ndarray, premise_vectors: np.ndarray) -> flo
     return float((name_vectors @ premise_vectors.T).max(axis=1).min())
 
 
-# A negation, a change of direction ("fell" where the premise says "up"), an opposite ("won" for
-# "lost"), another number in the same place ("July 21" where the premise says "July 20"), another
-# frequency ("weekly" for "every 4 weeks"), a premise clause copied with one slot filled
-# otherwise (checks/substitution.py) or with two slots exchanged (checks/exchange.py), two steps
-# told in the other order (checks/sequence.py), a comparative that the claim's own numbers
-# contradict (checks/comparison.py): the claim is contradicted. Each (claim, premise view) -> 0 or 1;
-# neg_mismatch is 1 when any fires (benchmarks/ablation.py leaves each out in turn).
+# A negation, a negation moved to another word of a copied sentence (checks/negation_scope.py),
+# a change of direction ("fell" where the premise says "up"; or of one thing, "bonds rise" where
+# it says "bonds fall"), an opposite ("won" for "lost"), another number in the same place ("July
+# 21" where the premise says "July 20"), another frequency ("weekly" for "every 4 weeks"), a
+# premise clause copied with one slot filled otherwise (checks/substitution.py) or with two slots
+# exchanged (checks/exchange.py), two steps told in the other order (checks/sequence.py), a
+# comparative that the claim's own numbers contradict (checks/comparison.py): the claim is
+# contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
+# (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
     "negation": lambda claim, view: negation_flip(content_set(claim), negated(claim), view.clauses),
+    "negation_moved": lambda claim, view: negation_moved(claim, view.sentences),
     "direction": lambda claim, view: direction_flip(claim, view.sentences),
+    "moved_otherwise": lambda claim, view: moved_otherwise(claim, view.sentences),
     "opposites": lambda claim, view: opposite_flip(claim, view.sentences),
     "numbers": lambda claim, view: number_swap(claim, view.sentences, view.all_numbers),
     "number_slot": lambda claim, view: number_slot_swap(claim, view.sentences, view.all_numbers),

@@ -14,13 +14,13 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from ....text.segments import best_covering, content_set, memo_short, negated
+from ....text.segments import STOPWORDS, best_covering, content_set, memo_short, negated, stem, tokens
 
 _UP = (r"increas\w*|ris(?:e|es|en|ing)|rose|gr[eo]w(?:s|n|ing)?|growth|gain(?:s|ed)?|climb\w*|jump(?:s|ed)?"
        r"|surg(?:e|es|ed|ing)|soar\w*|boost(?:s|ed)?|rais(?:e|es|ed|ing)|higher|greater|more|expand\w*"
-       r"|up(?=\s+(?:by\s+)?[$€£]?\d)")
+       r"|up(?=\s+(?:by\s+)?[$€£]?\d)|widen\w*|accelerat\w*|sped\s+up|speeds?\s+up|speeding\s+up")
 _DOWN = (r"decreas\w*|declin\w*|fall(?:s|en|ing)?|fell|drop(?:s|ped|ping)?|reduc\w*|shr[iau]nk\w*|dipped"
-         r"|plung\w*|slump\w*|lower(?:ed|s)?|less|fewer|smaller|cut(?:s)?|down(?=\s+(?:by\s+)?[$€£]?\d)")
+         r"|plung\w*|slump\w*|lower(?:ed|s)?|less|fewer|smaller|cut(?:s)?|down(?=\s+(?:by\s+)?[$€£]?\d)|narrow(?:s|ed|ing)|decelerat\w*|slow(?:s|ed|ing)(?:\s+down)?")
 _WORD_UP = re.compile(rf"\b(?:{_UP})\b", re.I)
 _WORD_DOWN = re.compile(rf"\b(?:{_DOWN})\b", re.I)
 # the words that carry a direction leave the coverage that finds the claim's sentence
@@ -50,3 +50,54 @@ def direction_flip(claim: str, sentences: Iterable[str], min_coverage: float = M
         return 0.0
     best, best_cov = best_covering(_other_words(claim), sentences, _other_words)
     return float(best is not None and best_cov >= min_coverage and direction(best) == -way and not negated(best))
+
+
+# Which way each thing moved: "the prices of existing bonds rise" against "interest rates rise,
+# the prices of existing bonds fall" (the sentence says both ways, so direction() decides
+# nothing), "accept lower wages" against "demand higher wages". A comparative before a content
+# word moves that word ("lower wages"); any other direction word moves the content word before it
+# ("bonds fall", "water rises"). Comparisons ("higher than") are the comparison check's.
+_COMPARATIVES = frozenset("higher lower greater smaller more less fewer".split())
+_TOKEN_UP, _TOKEN_DOWN = re.compile(_UP, re.I), re.compile(_DOWN, re.I)
+_LOOK_BACK = 3  # words before a direction word in which to find what moved
+# a pronoun before a direction word is what moved ("you reduce the stress"): no word of the text is
+_PRONOUNS = frozenset("i you he she it we they which who that this these those".split())
+
+
+@memo_short
+def moves(text: str) -> frozenset[tuple[str, int]]:
+    """(stem of the word that moved, +1 up or -1 down) for each direction word of the text."""
+    words = tokens(text)
+    found = set()
+    for k, word in enumerate(words):
+        pair = " ".join(words[k:k + 2])
+        way = (1 if _TOKEN_UP.fullmatch(word) or _TOKEN_UP.fullmatch(pair) else
+               -1 if _TOKEN_DOWN.fullmatch(word) or _TOKEN_DOWN.fullmatch(pair) else 0)
+        if not way:
+            continue
+        following = words[k + 1] if k + 1 < len(words) else ""
+        if word in _COMPARATIVES and following and following not in STOPWORDS and not _EITHER.fullmatch(following):
+            found.add((stem(following), way))
+            continue
+        for back in range(k - 1, max(-1, k - 1 - _LOOK_BACK), -1):
+            if words[back] in _PRONOUNS:
+                break
+            if words[back] not in STOPWORDS and not _EITHER.fullmatch(words[back]):
+                found.add((stem(words[back]), way))
+                break
+    return frozenset(found)
+
+
+def moved_otherwise(claim: str, sentences: Iterable[str], min_coverage: float = MIN_COVERAGE) -> float:
+    """1.0 when the premise sentence that best covers the claim's words (direction words aside;
+    at least ``min_coverage``) moves a word only the other way than the claim moves it; neither
+    negated, neither a comparison with "than"."""
+    claimed = moves(claim)
+    if not claimed or negated(claim) or "than" in tokens(claim):
+        return 0.0
+    best, best_cov = best_covering(_other_words(claim), sentences, _other_words)
+    if best is None or best_cov < min_coverage or negated(best) or "than" in tokens(best):
+        return 0.0
+    theirs = moves(best)
+    return float(any((word, -way) in theirs and (word, way) not in theirs and (word, -way) not in claimed
+                     for word, way in claimed))

@@ -81,6 +81,42 @@ started began begins starts start beginning / ended ends finished end
 safe safely / unsafe contraindicated dangerous hazardous harmful
 recommended / contraindicated discouraged
 effective / ineffective
+wet rainy humid / dry arid parched
+hot / cold
+warm warms / cool cools
+synchronous / asynchronous
+symmetric / asymmetric
+typical / atypical
+reasonable / unreasonable excessive
+high / low
+compatible / incompatible
+possible / impossible
+available / unavailable
+eligible / ineligible
+valid / invalid
+able / unable
+likely / unlikely
+reversible / irreversible
+correct / incorrect
+accurate / inaccurate
+sufficient / insufficient
+stable / unstable
+paid / unpaid
+encrypted / unencrypted
+profit profits profitable / loss losses unprofitable
+surplus / deficit
+guilty / innocent
+convicted / acquitted
+upheld / overturned
+plaintiff plaintiffs / defendant defendants
+landlord landlords / tenant tenants
+employer employers / employee employees
+lender lenders / borrower borrowers
+buyer buyers / seller sellers
+strengthened strengthens / weakened weakens
+activated activate activates / deactivated deactivate deactivates
+locked / unlocked
+indoor indoors / outdoor outdoors
 """
 
 

@@ -1,0 +1,95 @@
+"""A negation moved to another word of a copied sentence: "Migrations ... are not compatible
+and need to be regenerated" where the evidence says they "remain compatible and do not need to
+be regenerated"; "customers can still cancel the order" where it says "customers cannot cancel
+the order but may return the items".
+
+The negation check (features.negation_flip) reads whether a whole clause is negated; both
+sentences above are negated somewhere, or split into clauses that the claim does not copy, so it
+does not fire. This check reads which word a negation governs: the first content word after
+"not", "no", "never", "cannot", "without" or a word ending in "n't" (passing over "still", "yet",
+"longer", ...). In the premise sentence that best covers the claim (at least MIN_COVERAGE of its
+content words), a word negated on one side and said plainly on the other is a contradiction:
+
+- both ways at once (the claim negates a word the sentence says plainly, and says plainly a word
+  the sentence negates): the negation moved;
+- the sentence negates a word that the claim says plainly, and the claim negates nothing and has
+  no word that negates in other terms ("fails to", "lacks", "unless", ...): the negation dropped.
+
+The third case, a negation added to a sentence with none, is the clause-level negation check's.
+"Not only ... but also" negates nothing. A word the sentence says both ways decides nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ....text.segments import STOPWORDS, best_covering, content_set, memo_short, stem, tokens
+
+MIN_COVERAGE = 0.7  # of the claim's content words, in the premise sentence (as the negation check)
+# negations of a verb or an adjective; "no" and "without" negate a noun ("no vegetarians"), which a
+# true claim often says plainly in another frame ("predators, not vegetarians")
+_NEGATORS = frozenset({"not", "never", "cannot"})
+# a negation followed by one of these negates a noun phrase ("not a chemical reaction"), before one
+# of these it is no negation of a word ("if not most", "whether or not")
+_NOUN_PHRASE = frozenset("a an the any all every each this that these those its their his her our your my".split())
+_NOT_AFTER = frozenset("if or whether".split())
+# words between a negation and the word it governs ("no longer supports", "not yet approved")
+_PASSED_OVER = frozenset("still yet longer necessarily even just really ever always entirely fully quite "
+                         "currently usually generally".split())
+# a negation in other words: a claim with one of these may say what the premise negates, plainly
+_IMPLICIT = frozenset("fail fails failed failing lack lacks lacked lacking unless absent absence missing refuse "
+                      "refuses refused instead rather except neither nobody nothing none no without unlikely "
+                      "unable impossible rarely hardly seldom barely avoid avoids avoided prevent prevents "
+                      "prevented".split())
+MIN_WORDS = 3  # content words of the claim: a fragment ("monophyletic.") is covered by any sentence
+
+
+def _is_negator(word: str) -> bool:
+    return word in _NEGATORS or word.endswith("n't")
+
+
+@memo_short
+def polarity(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(stems of the words a negation governs, stems of the content words said plainly)."""
+    words = tokens(text)
+    negated_at: set[int] = set()
+    k = 0
+    while k < len(words):
+        if (_is_negator(words[k]) and not (k + 1 < len(words) and words[k + 1] == "only")
+                and not (k > 0 and words[k - 1] in _NOT_AFTER)):
+            j = k + 1
+            while j < len(words) and (words[j] in STOPWORDS or words[j] in _PASSED_OVER) and not _is_negator(words[j]):
+                j += 1
+            if (j < len(words) and not _is_negator(words[j])
+                    and not any(w in _NOUN_PHRASE for w in words[k + 1:j])):
+                negated_at.add(j)
+            k = j
+        else:
+            k += 1
+    content = [(k, w) for k, w in enumerate(words)
+               if w not in STOPWORDS and not _is_negator(w) and w not in _PASSED_OVER and len(w) > 1]
+    return (frozenset(stem(w) for k, w in content if k in negated_at),
+            frozenset(stem(w) for k, w in content if k not in negated_at))
+
+
+@memo_short
+def _implicit(text: str) -> bool:
+    return any(w in _IMPLICIT for w in tokens(text))
+
+
+def negation_moved(claim: str, sentences: Iterable[str], min_coverage: float = MIN_COVERAGE) -> float:
+    """1.0 when the premise sentence that best covers the claim negates a word that the claim
+    says plainly and the claim negates one that the sentence says plainly, or negates a word
+    that a claim without any negation says plainly (module docstring); else 0.0."""
+    claim_negated, claim_plain = polarity(claim)
+    if claim.rstrip().endswith("?") or len(claim_plain | claim_negated) < MIN_WORDS:
+        return 0.0
+    best, cov = best_covering(content_set(claim), sentences, content_set)
+    if best is None or cov < min_coverage:
+        return 0.0
+    their_negated, their_plain = polarity(best)
+    dropped = (their_negated - their_plain) & (claim_plain - claim_negated)  # negated there, plain here
+    if not dropped:
+        return 0.0
+    added = (claim_negated - claim_plain) & (their_plain - their_negated)  # negated here, plain there
+    return float(bool(added) or (not any(_is_negator(w) for w in tokens(claim)) and not _implicit(claim)))
