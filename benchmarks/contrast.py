@@ -74,8 +74,8 @@ def _check_sample(sample, side: str, metric: str, where: str) -> None:
         if key not in sample:
             raise SuiteError(f"{where}: field '{side}.{key}' is missing ({metric} needs {', '.join(REQUIRED[metric])})")
         value = sample[key]
-        if key == "contexts":
-            if not isinstance(value, list) or not value:
+        if key == "contexts":  # answer relevancy and correctness do not read them: an empty list will do
+            if not isinstance(value, list) or not (value or metric in ("answer_relevancy", "answer_correctness")):
                 raise SuiteError(f"{where}: field '{side}.contexts' must be a non-empty list of strings")
             for i, chunk in enumerate(value):
                 if not isinstance(chunk, str) or not chunk.strip():

@@ -64,27 +64,38 @@ _LOOK_BACK = 3  # words before a direction word in which to find what moved
 _PRONOUNS = frozenset("i you he she it we they which who that this these those".split())
 
 
+_CLAUSE_MARKS = re.compile(r"[,;:()]|\s[-\u2013\u2014]\s")
+
+
 @memo_short
 def moves(text: str) -> frozenset[tuple[str, int]]:
-    """(stem of the word that moved, +1 up or -1 down) for each direction word of the text."""
-    words = tokens(text)
+    """(stem of a word that moved, +1 up or -1 down) for each direction word of the text, read
+    within its clause (between commas, semicolons, brackets and dashes)."""
     found = set()
-    for k, word in enumerate(words):
-        pair = " ".join(words[k:k + 2])
-        way = (1 if _TOKEN_UP.fullmatch(word) or _TOKEN_UP.fullmatch(pair) else
-               -1 if _TOKEN_DOWN.fullmatch(word) or _TOKEN_DOWN.fullmatch(pair) else 0)
-        if not way:
-            continue
-        following = words[k + 1] if k + 1 < len(words) else ""
-        if word in _COMPARATIVES and following and following not in STOPWORDS and not _EITHER.fullmatch(following):
-            found.add((stem(following), way))
-            continue
-        for back in range(k - 1, max(-1, k - 1 - _LOOK_BACK), -1):
-            if words[back] in _PRONOUNS:
-                break
-            if words[back] not in STOPWORDS and not _EITHER.fullmatch(words[back]):
-                found.add((stem(words[back]), way))
-                break
+    for part in _CLAUSE_MARKS.split(text):
+        words = tokens(part)
+        for k, word in enumerate(words):
+            pair = " ".join(words[k:k + 2])
+            one = _TOKEN_UP.fullmatch(word) or _TOKEN_DOWN.fullmatch(word)
+            two = not one and (_TOKEN_UP.fullmatch(pair) or _TOKEN_DOWN.fullmatch(pair))  # "sped up"
+            way = 1 if _TOKEN_UP.fullmatch(word if one else pair) else -1 if (one or two) else 0
+            if not way:
+                continue
+            following = words[k + 1] if k + 1 < len(words) else ""
+            if word in _COMPARATIVES and following and following not in STOPWORDS and not _EITHER.fullmatch(following):
+                found.add((stem(following), way))
+                continue
+            for back in range(k - 1, max(-1, k - 1 - _LOOK_BACK), -1):
+                if words[back] in _PRONOUNS:
+                    break
+                if words[back] not in STOPWORDS and not _EITHER.fullmatch(words[back]):
+                    found.add((stem(words[back]), way))
+                    break
+            # what a verb moves ("lowers CPU load", "increases the risk"): the next content word
+            for ahead in range(k + (2 if two else 1), min(len(words), k + 2 + _LOOK_BACK)):
+                if words[ahead] not in STOPWORDS and not _EITHER.fullmatch(words[ahead]):
+                    found.add((stem(words[ahead]), way))
+                    break
     return frozenset(found)
 
 

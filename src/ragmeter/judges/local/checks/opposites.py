@@ -79,7 +79,7 @@ benign / malignant
 arrival arrived arrives / departure departed departs
 started began begins starts start beginning / ended ends finished end
 safe safely / unsafe contraindicated dangerous hazardous harmful
-recommended / contraindicated discouraged
+recommended encouraged / contraindicated discouraged
 effective / ineffective
 wet rainy humid / dry arid parched
 hot / cold

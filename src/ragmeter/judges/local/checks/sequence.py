@@ -39,7 +39,12 @@ _PATTERNS = (  # each with the earlier step as group "a", the later as "b"
     re.compile(rf"(?:^|[,;:]\s*)after\b(?P<a>[^,;:]*),(?P<b>[^,;:]*){_STEP_END}", re.I),
     re.compile(rf"(?:^|[,;:]\s*)(?P<a>[^,;:]*?),?\s+followed\s+by\b(?P<b>[^,;:]*){_STEP_END}", re.I),
 )
-_MARKERS = content_set("first followed")
+_MARKERS = content_set("first followed finally")
+# a list of steps whose last is told with "then" ("get approval, have Finance pay, and then upload
+# the receipts"): every step of the run comes before it; a clause that opens with one of these
+# words is a condition or a reason, no step
+_THEN = re.compile(r"^(?:and\s+)?(?:then|finally)\b\s*", re.I)
+_NOT_A_STEP = re.compile(r"^(?:if|when|whenever|unless|once|since|because|as|while|where|which|who)\b", re.I)
 _ANY_MARKER = re.compile(r"\b(?:first|then|before|after|followed by)\b", re.I)
 # words that make two steps different ones though their other words agree: "turn the phone off"
 # is not "turning on the phone", "close the valve" not "open the valve"
@@ -67,12 +72,27 @@ def ordered_steps(text: str) -> Steps:
         return ()
     out = []
     for sentence in split_sentences(text) or [text]:
-        for pattern in _PATTERNS:
-            for m in pattern.finditer(sentence):
-                earlier, later = _step(m.group("a"), m.group("b")), _step(m.group("b"), m.group("a"))
-                if earlier[0] and later[0]:
-                    out.append((earlier, later))
-    return tuple(out)
+        found = [(m.group("a"), m.group("b")) for pattern in _PATTERNS for m in pattern.finditer(sentence)]
+        for a, b in found + _listed(sentence):
+            earlier, later = _step(a, b), _step(b, a)
+            if earlier[0] and later[0]:
+                out.append((earlier, later))
+    return tuple(dict.fromkeys(out))  # a pair both a pattern and the list reading find, once
+
+
+def _listed(sentence: str) -> list[tuple[str, str]]:
+    """(earlier, later) for each step of a list that comes before a step told with "then" or
+    "finally" ("A, B, and then C": A and B before C; "A and then B")."""
+    clauses = [c.strip() for c in re.split(r"[,;:]|\s+(?=and\s+then\b)", sentence.rstrip(" .!"))]
+    pairs, run = [], []
+    for clause in clauses:
+        later = _THEN.sub("", clause)
+        if later != clause and run:  # the step told with "then" ends at its first "and"
+            pairs.extend((earlier, re.split(r"\s+and\s+", later)[0]) for earlier in run)
+            run = []
+        if clause and not _NOT_A_STEP.match(later):
+            run.append(later)
+    return pairs
 
 
 def _covers(words: frozenset[str], step: Step) -> bool:
