@@ -34,6 +34,8 @@ class AnswerRelevancy(Metric):
             reason = "the response is noncommittal"
         else:
             shown = ", ".join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in rel.detail.items() if isinstance(v, float))
-            reason = f"relevance {rel.score:.2f}" + (f" ({shown})" if shown else "")
+            said = [k.replace("_", " ") for k, v in rel.detail.items() if v is True]  # "leaves a part out"
+            reason = (f"relevance {rel.score:.2f}" + (f" ({shown})" if shown else "")
+                      + (f"; the response {', '.join(said)}" if said else ""))
         return MetricResult(answer_relevancy_score(rel.score, rel.noncommittal), reason=reason,
                             evidence={"noncommittal": rel.noncommittal, **rel.detail})

@@ -21,6 +21,7 @@ from ...text.acronyms import resolve_acronyms
 from ...text.answer_type import is_bare, read_answer, takes_up, type_miss, verdict_at
 from ...text.markup import plain
 from ...text.noncommittal import is_noncommittal
+from ...text.question_parts import part_left_out
 from ...text.restatement import restates_question, withholds_answer
 from ...text.segments import (
     capitalised,
@@ -78,8 +79,9 @@ USEFUL_SHARE = 0.3  # share of the target's content words that makes a chunk use
 NEGATION_CAP = 0.1
 # an answer that only says the question back (text.restatement) keeps this share of its relevance,
 # and one that takes up the whole question and gives none of the number, time, name or place it
-# asks for keeps WITHHELD_SCALE
-RESTATEMENT_SCALE, WITHHELD_SCALE = 0.1, 0.5
+# asks for keeps WITHHELD_SCALE, one that leaves out a part of a two-part question PART_SCALE
+# (text.question_parts; words as close as "charges" to "fees", CLOSE_WORDS, count as said)
+RESTATEMENT_SCALE, WITHHELD_SCALE, PART_SCALE, CLOSE_WORDS = 0.1, 0.5, 0.5, 0.5
 NEG_COLUMN = SUPPORT_FEATURES.index("neg_mismatch")
 
 
@@ -390,8 +392,14 @@ class LocalJudge(Judge):
                 detail["restates_question"], p = True, p * RESTATEMENT_SCALE
             elif withholds_answer(item.question, read_answer(item.question, item.answer)[0]):
                 detail["withholds_answer"], p = True, p * WITHHELD_SCALE
+            elif part_left_out(item.question, item.answer, self._close_words):
+                detail["leaves_a_part_out"], p = True, p * PART_SCALE
             out.append(Relevance(float(p), False, detail))
         return out
+
+    def _close_words(self, words: list[str], others: list[str]) -> bool:
+        near, far = self.static.word_vectors(words), self.static.word_vectors(others)
+        return bool(len(near) and len(far) and float((near @ far.T).max()) >= CLOSE_WORDS)
 
     async def similarity(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
         """Lexical similarity, raised toward 1 where the dense vectors are nearly identical, and

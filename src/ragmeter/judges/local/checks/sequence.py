@@ -84,7 +84,8 @@ def _listed(sentence: str) -> list[tuple[str, str]]:
     """(earlier, later) for each step of a list that comes before a step told with "then" or
     "finally" ("A, B, and then C": A and B before C; "A and then B")."""
     clauses = [c.strip() for c in re.split(r"[,;:]|\s+(?=and\s+then\b)", sentence.rstrip(" .!"))]
-    pairs, run = [], []
+    pairs: list[tuple[str, str]] = []
+    run: list[str] = []
     for clause in clauses:
         later = _THEN.sub("", clause)
         if later != clause and run:  # the step told with "then" ends at its first "and"
