@@ -6,8 +6,8 @@ the order but may return the items".
 The negation check (features.negation_flip) reads whether a whole clause is negated; both
 sentences above are negated somewhere, or split into clauses that the claim does not copy, so it
 does not fire. This check reads which word a negation governs: the first content word after
-"not", "no", "never", "cannot", "without" or a word ending in "n't" (passing over "still", "yet",
-"longer", ...). In the premise sentence that best covers the claim (at least MIN_COVERAGE of its
+"not", "never", "cannot" or a word ending in "n't" (passing over "still", "yet", "longer", ...),
+with the content words joined to it ("not tax-deductible": both). In the premise sentence that best covers the claim (at least MIN_COVERAGE of its
 content words), a word negated on one side and said plainly on the other is a contradiction:
 
 - both ways at once (the claim negates a word the sentence says plainly, and says plainly a word
@@ -21,6 +21,7 @@ The third case, a negation added to a sentence with none, is the clause-level ne
 
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from ....text.segments import STOPWORDS, best_covering, content_set, memo_short, stem, tokens
@@ -34,14 +35,16 @@ _NEGATORS = frozenset({"not", "never", "cannot"})
 _NOUN_PHRASE = frozenset("a an the any all every each this that these those its their his her our your my".split())
 _NOT_AFTER = frozenset("if or whether".split())
 # words between a negation and the word it governs ("no longer supports", "not yet approved")
-_PASSED_OVER = frozenset("still yet longer necessarily even just really ever always entirely fully quite "
-                         "currently usually generally".split())
+_PASSED_OVER = frozenset("still yet longer necessarily even just really actually ever always entirely fully "
+                         "quite currently usually generally".split())
+_CLAUSE_MARKS = re.compile(r"[,;:()]|\s[-\u2013\u2014]\s")
 # a negation in other words: a claim with one of these may say what the premise negates, plainly
 _IMPLICIT = frozenset("fail fails failed failing lack lacks lacked lacking unless absent absence missing refuse "
                       "refuses refused instead rather except neither nobody nothing none no without unlikely "
                       "unable impossible rarely hardly seldom barely avoid avoids avoided prevent prevents "
                       "prevented".split())
-MIN_WORDS = 3  # content words of the claim: a fragment ("monophyletic.") is covered by any sentence
+MAX_GOVERNED = 4  # words after a negation that it can govern, those it passes over included
+MIN_WORDS = 4  # content words of the claim: a fragment ("monophyletic.") is covered by any sentence
 
 
 def _is_negator(word: str) -> bool:
@@ -50,8 +53,24 @@ def _is_negator(word: str) -> bool:
 
 @memo_short
 def polarity(text: str) -> tuple[frozenset[str], frozenset[str]]:
-    """(stems of the words a negation governs, stems of the content words said plainly)."""
-    words = tokens(text)
+    """(stems of the words a negation governs, stems of the content words said plainly), read
+    clause by clause (a negation governs nothing past a comma, semicolon, colon or bracket)."""
+    negated: set[str] = set()
+    plain: set[str] = set()
+    for clause in _CLAUSE_MARKS.split(text):
+        words = tokens(clause)
+        negated_at = _governed(words, clause.lower())
+        for k, w in enumerate(words):
+            if w not in STOPWORDS and not _is_negator(w) and w not in _PASSED_OVER and len(w) > 1:
+                (negated if k in negated_at else plain).add(stem(w))
+    return frozenset(negated), frozenset(plain)
+
+
+def _governed(words: list[str], clause: str) -> set[int]:
+    """Positions of the words that a negation of this clause governs: the first content word
+    after it, and the words joined to that one by hyphens or after an adverb ("not
+    tax-deductible", "not legally binding"), not the next words of the clause ("has not stopped
+    Klopp")."""
     negated_at: set[int] = set()
     k = 0
     while k < len(words):
@@ -63,13 +82,14 @@ def polarity(text: str) -> tuple[frozenset[str], frozenset[str]]:
             if (j < len(words) and not _is_negator(words[j])
                     and not any(w in _NOUN_PHRASE for w in words[k + 1:j])):
                 negated_at.add(j)
+                while (j + 1 < len(words) and j + 1 - k <= MAX_GOVERNED and words[j + 1] not in STOPWORDS
+                       and (words[j].endswith("ly") or f"{words[j]}-{words[j + 1]}" in clause)):
+                    j += 1
+                    negated_at.add(j)
             k = j
         else:
             k += 1
-    content = [(k, w) for k, w in enumerate(words)
-               if w not in STOPWORDS and not _is_negator(w) and w not in _PASSED_OVER and len(w) > 1]
-    return (frozenset(stem(w) for k, w in content if k in negated_at),
-            frozenset(stem(w) for k, w in content if k not in negated_at))
+    return negated_at
 
 
 @memo_short
