@@ -25,6 +25,7 @@ import devsets
 
 from ragmeter.judges.lexical import split_into_claims
 from ragmeter.judges.local.checks.comparison import comparison_flip
+from ragmeter.judges.local.checks.compared_values import compared_otherwise
 from ragmeter.judges.local.checks.direction import direction_flip, moved_otherwise
 from ragmeter.judges.local.checks.exchange import exchanged
 from ragmeter.judges.local.checks.negation_scope import negation_moved
@@ -55,7 +56,7 @@ def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], in
 
 
 CHECKS = {"changed_slot": slot_substitution, "exchanged": exchanged, "sequence": sequence_swap,
-          "negation_moved": negation_moved, "opposites": opposite_flip, "direction": direction_flip, "moved_otherwise": moved_otherwise,
+          "negation_moved": negation_moved, "compared_otherwise": compared_otherwise, "opposites": opposite_flip, "direction": direction_flip, "moved_otherwise": moved_otherwise,
           "comparison": lambda claim, sentences: comparison_flip(claim),
           "number_slot": lambda claim, sentences: number_slot_swap(claim, sentences,
                                                                    frozenset().union(*map(numbers, sentences)))}

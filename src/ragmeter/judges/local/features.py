@@ -13,6 +13,7 @@ import math
 import numpy as np
 
 from ...text.segments import content_set, coverage, negated, numbers
+from .checks.compared_values import compared_otherwise
 from .checks.comparison import comparison_flip
 from .checks.direction import direction_flip, moved_otherwise
 from .checks.exchange import exchanged
@@ -133,7 +134,8 @@ def name_closeness(name_vectors: np.ndarray, premise_vectors: np.ndarray) -> flo
 # 21" where the premise says "July 20"), another frequency ("weekly" for "every 4 weeks"), a
 # premise clause copied with one slot filled otherwise (checks/substitution.py) or with two slots
 # exchanged (checks/exchange.py), two steps told in the other order (checks/sequence.py), a
-# comparative that the claim's own numbers contradict (checks/comparison.py): the claim is
+# comparative that the claim's own numbers contradict (checks/comparison.py) or the premise's
+# (checks/compared_values.py): the claim is
 # contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
 # (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
@@ -149,6 +151,7 @@ CONTRADICTION_CHECKS = {
     "exchanged": lambda claim, view: exchanged(claim, view.sentences),
     "sequence": lambda claim, view: sequence_swap(claim, view.sentences),
     "comparison": lambda claim, view: comparison_flip(claim),
+    "compared_otherwise": lambda claim, view: compared_otherwise(claim, view.sentences),
 }
 
 

@@ -1,0 +1,129 @@
+"""A comparison that the passage's numbers contradict.
+
+"Lake Sennar is about twice as large as Lake Pallow." where the passage says "Lake Pallow (2,300
+km²) is about twice the size of Lake Sennar (1,150 km²)"; "Plan B is cheaper than Plan A" where
+it gives Plan A at $45 a month and Plan B at $60. The claim's words are all in the passage, and
+comparison.py reads only a comparison set against the claim's own numbers.
+
+Read in two forms: "<A> ... <comparative> ... than <B>" and "<A> ... (twice | N times | half) as
+<adjective> as <B>", one clause, no negation. A's words are those of the clause before the
+comparative, B's those after "than" / "as" up to the clause's end, each only its capitalised
+words and numbers where both have some of their own (else all their content words); those one
+side has and the other lacks name it ("500" of "Home 500" against "200" of "Home 200"). Each number of a
+premise sentence belongs to the side named nearest before it, when no other number stands
+between; a number that is itself a name word is none, nor a bound or the end of a range ("as
+small as 28 inches", "up to $60"). Flagged when both sides have exactly one
+number of one kind (the same currency or unit word; for "cheaper" or "more expensive" an amount
+of money, for "longer" a length or a time, ...) and the comparative goes the other way. "Faster"
+and "slower" are not read (a faster program takes less time).
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+from typing import Iterable
+
+from ....text.segments import STOPWORDS, content_set, memo_short, negated, split_sentences, stem
+
+_UP = "more expensive|costlier|pricier|larger|bigger|longer|taller|higher|deeper|heavier|older|greater|wider|more"
+_DOWN = "less expensive|cheaper|smaller|shorter|lower|shallower|lighter|younger|narrower|less|fewer"
+_MONEY_WORDS = frozenset("more expensive|less expensive|cheaper|costlier|pricier".split("|"))
+_LENGTH = frozenset("mm cm m km in inch inches ft feet foot yard yards mile miles metre metres meter meters "
+                    "kilometre kilometres kilometer kilometers".split())
+_TIME = frozenset("second seconds s minute minutes min mins hour hours h hr hrs day days week weeks month months "
+                  "year years".split())
+_WEIGHT = frozenset("mg g kg lb lbs pound pounds ounce ounces oz ton tons tonne tonnes gram grams kilogram "
+                    "kilograms".split())
+# the units a comparative can be about ("takes longer" is about time or length, not litres); others any
+_DIMENSION = {"longer": _LENGTH | _TIME, "shorter": _LENGTH | _TIME, "taller": _LENGTH, "deeper": _LENGTH,
+              "shallower": _LENGTH, "wider": _LENGTH, "narrower": _LENGTH, "heavier": _WEIGHT, "lighter": _WEIGHT,
+              "older": _TIME, "younger": _TIME}
+_THAN = re.compile(rf"\b(?:(?P<down>{_DOWN})|(?P<up>{_UP}))\b(?P<mid>[^,;.]{{0,40}}?)\bthan\s+(?P<b>[^,;]+)", re.I)
+_AS = re.compile(r"\b(?:(?P<up>twice|double|(?:two|three|four|five|\d+)\s+times)|(?P<down>half))\s+as\s+"
+                 r"(?P<adj>\w+)\s+as\s+(?P<b>[^,;]+)", re.I)
+_CLAUSE = re.compile(r"[,;:]\s|\s(?:while|whereas|but)\s", re.I)
+_NUMBER = re.compile(r"(?P<cur>[$€£])?\s?(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\d,.]*\d)"
+                     r"(?:\s?(?P<unit>%|°\s?[CF]|km²|m²|[A-Za-z]+))?")
+# a bound or a range end is no value of its side ("as small as 28 inches", "up to $60", "15-20 kg")
+_BOUND = re.compile(r"(?:\bas\s+\w+\s+as|\bup\s+to|\bat\s+(?:least|most)|\b(?:more|less|fewer)\s+than|\bover|\bunder"
+                    r"|\bbetween|\bfrom|\bto|\band|\bor|[-\u2013])\s*[$€£]?\s?$", re.I)
+_NOT_UNITS = frozenset("a an the and or of for in on at to per from with by as is was are were than a month "
+                       "year each".split())
+
+
+def _named(text: str) -> frozenset[str]:
+    """Stems of the words of the text that name something: capitalised words and numbers ("Home
+    500", "the Eco program"), not the verbs and nouns both sides share ("uses", "water")."""
+    return frozenset(stem(w.lower()) for w in re.findall(r"[^\W_][\w'’-]*", text)
+                     if (w[0].isupper() or w[0].isdigit()) and w.lower() not in STOPWORDS)
+
+
+@memo_short
+def _comparisons(claim: str) -> tuple[tuple[frozenset[str], frozenset[str], int, bool, str], ...]:
+    """(A's own words, B's own words, +1 if A is said to be more, money asked, the comparative)
+    per comparison."""
+    out = []
+    for sentence in split_sentences(claim) or [claim]:
+        if negated(sentence):
+            continue
+        for clause in _CLAUSE.split(sentence):
+            for pattern in (_THAN, _AS):
+                for m in pattern.finditer(clause):
+                    a, b = _named(clause[:m.start()]), _named(m.group("b"))
+                    if not (a - b and b - a):  # "Engineering referrals pay less than other roles"
+                        a, b = content_set(clause[:m.start()]), content_set(m.group("b"))
+                    if a - b and b - a:
+                        word = (m.group("up") or m.group("down")).lower() if m.re is _THAN else m.group("adj").lower()
+                        out.append((frozenset(a - b), frozenset(b - a), 1 if m.group("up") else -1,
+                                    word in _MONEY_WORDS, word))
+    return tuple(out)
+
+
+def _numbers_of(sentence: str, sides: tuple[frozenset[str], frozenset[str]]) -> list[tuple[int, tuple, Decimal]]:
+    """(side, kind, value) of each number of the sentence that belongs to one side."""
+    names = sides[0] | sides[1]
+    words = [(m.end(), stem(m.group().lower())) for m in re.finditer(r"[^\W_][\w'’-]*", sentence)]
+    out = []
+    for m in _NUMBER.finditer(sentence):
+        if m.group("num") in names or _BOUND.search(sentence[max(0, m.start() - 20):m.start("num")]):
+            continue  # "Home 500": a name; "up to $60": a bound
+        named = [(end, w) for end, w in words if end <= m.start() and w in names]
+        if not named:
+            continue
+        end, word = named[-1]
+        between = re.sub(r"\d+", lambda d: "" if d.group() in names else d.group(), sentence[end:m.start()])
+        if re.search(r"\d", between):
+            continue  # another number between the name and this one
+        unit = (m.group("unit") or "").lower().replace(" ", "")
+        try:
+            value = Decimal(m.group("num").replace(",", ""))
+        except InvalidOperation:
+            continue
+        kind = (m.group("cur") or "", "" if unit in _NOT_UNITS else unit)
+        if kind != ("", ""):
+            out.append((0 if word in sides[0] else 1, kind, value))
+    return out
+
+
+def compared_otherwise(claim: str, sentences: Iterable[str]) -> float:
+    """1.0 when a comparison of the claim goes against the numbers the premise sentences give
+    its two sides (module docstring), else 0.0."""
+    found = _comparisons(claim)
+    if not found:
+        return 0.0
+    for a, b, way, money, word in found:
+        units = _DIMENSION.get(word)
+        values: dict[tuple, list[list[Decimal]]] = {}
+        for sentence in sentences:
+            if not content_set(sentence) & (a | b):
+                continue
+            for side, kind, value in _numbers_of(sentence, (a, b)):
+                values.setdefault(kind, [[], []])[side].append(value)
+        kinds = [k for k, (x, y) in values.items() if len(set(x)) == 1 and len(set(y)) == 1
+                 and (k[0] or not money) and (units is None or k[1] in units)]
+        if len(kinds) == 1:
+            (first,), (second,) = (set(v) for v in values[kinds[0]])
+            if first != second and way * (first - second) < 0:
+                return 1.0
+    return 0.0

@@ -1,0 +1,34 @@
+"""A comparison that the passage's numbers contradict (checks/compared_values.py): the claim's
+two sides are found by the words only one of them has, each premise number belongs to the side
+named just before it, and only numbers of one kind, in the comparative's dimension, are compared."""
+
+import pytest
+
+from ragmeter.judges.local.checks.compared_values import compared_otherwise
+
+PLANS = ["Home 200 offers 200 Mbps download for $45 per month.",
+         "Home 500 offers 500 Mbps download for $60 per month with no contract."]
+LAKES = ["Lake Pallow (2,300 km²) is about twice the size of Lake Sennar (1,150 km²)."]
+DISHWASHER = ["On the Eco program, the dishwasher uses 9.5 liters of water and runs for 3 hours 40 minutes.",
+              "The Quick program uses 12 liters and finishes in 59 minutes."]
+
+
+@pytest.mark.parametrize("claim, premises, flagged", [
+    ("Home 500 is cheaper than Home 200.", PLANS, True),
+    ("Home 200 is cheaper than Home 500.", PLANS, False),
+    ("Home 500 is more expensive than Home 200.", PLANS, False),
+    ("Sennar is about twice as large as Lake Pallow.", LAKES, True),
+    ("Pallow is about twice as large as Lake Sennar.", LAKES, False),
+    ("Lake Sennar is smaller than Lake Pallow.", LAKES, False),
+    # "takes longer" is about time, not the litres: the one time of each side is not both read
+    ("The Eco program takes longer to finish than the Quick program.", DISHWASHER, False),
+    ("The Eco program uses less water than the Quick program.", DISHWASHER, False),
+    ("The Eco program uses more water than the Quick program.", DISHWASHER, True),
+    # a bound is no value of its side
+    ("Longboards are longer than skateboards.", ["Longboards come in sizes as small as 28 inches, while the "
+                                                 "typical skateboard is around 36 inches."], False),
+    # a negated comparison is the negation check's
+    ("Home 500 is not cheaper than Home 200.", PLANS, False),
+])
+def test_compared_otherwise(claim, premises, flagged):
+    assert compared_otherwise(claim, premises) == float(flagged)
