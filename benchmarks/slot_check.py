@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devsets
 
 from ragmeter.judges.lexical import split_into_claims
-from ragmeter.judges.local.checks.comparison import comparison_flip
 from ragmeter.judges.local.checks.compared_values import compared_otherwise
+from ragmeter.judges.local.checks.comparison import comparison_flip
 from ragmeter.judges.local.checks.direction import direction_flip, moved_otherwise
 from ragmeter.judges.local.checks.exchange import exchanged
 from ragmeter.judges.local.checks.negation_scope import negation_moved
