@@ -52,4 +52,4 @@ def test_the_local_judge_prefers_the_complete_answer():
                            "Jurors in Calvaria must be at least 21 years old and registered to vote.")]
     scores = evaluate(rows, metrics=["answer_relevancy"]).to_pandas()
     (complete, half), (_, why) = scores["answer_relevancy"], scores["answer_relevancy_reason"]
-    assert complete > half and why.endswith("the response leaves a part out")
+    assert complete > half and why.endswith("the response leaves a part of the question unanswered")

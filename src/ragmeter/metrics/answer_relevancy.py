@@ -19,6 +19,11 @@ from __future__ import annotations
 
 from .base import Metric, MetricResult
 
+# what a judge's flags in the evidence say, for the reason ("relevance 0.41 (...); the response
+# leaves a part of the question unanswered")
+FLAGS = {"restates_question": "restates the question", "withholds_answer": "withholds the answer asked for",
+         "leaves_a_part_out": "leaves a part of the question unanswered"}
+
 
 def answer_relevancy_score(relevance: float, noncommittal: bool) -> float:
     return 0.0 if noncommittal else relevance
@@ -34,8 +39,8 @@ class AnswerRelevancy(Metric):
             reason = "the response is noncommittal"
         else:
             shown = ", ".join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in rel.detail.items() if isinstance(v, float))
-            said = [k.replace("_", " ") for k, v in rel.detail.items() if v is True]  # "leaves a part out"
+            said = [FLAGS.get(k, k.replace("_", " ")) for k, v in rel.detail.items() if v is True]
             reason = (f"relevance {rel.score:.2f}" + (f" ({shown})" if shown else "")
-                      + (f"; the response {', '.join(said)}" if said else ""))
+                      + (f"; the response {' and '.join(said)}" if said else ""))
         return MetricResult(answer_relevancy_score(rel.score, rel.noncommittal), reason=reason,
                             evidence={"noncommittal": rel.noncommittal, **rel.detail})

@@ -14,13 +14,14 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from ....text.segments import STOPWORDS, best_covering, content_set, memo_short, negated, stem, tokens
+from ....text.segments import STOPWORDS, best_covering, content_set, memo_short, negated, split_clauses, stem, tokens
 
 _UP = (r"increas\w*|ris(?:e|es|en|ing)|rose|gr[eo]w(?:s|n|ing)?|growth|gain(?:s|ed)?|climb\w*|jump(?:s|ed)?"
        r"|surg(?:e|es|ed|ing)|soar\w*|boost(?:s|ed)?|rais(?:e|es|ed|ing)|higher|greater|more|expand\w*"
        r"|up(?=\s+(?:by\s+)?[$€£]?\d)|widen\w*|accelerat\w*|sped\s+up|speeds?\s+up|speeding\s+up")
 _DOWN = (r"decreas\w*|declin\w*|fall(?:s|en|ing)?|fell|drop(?:s|ped|ping)?|reduc\w*|shr[iau]nk\w*|dipped"
-         r"|plung\w*|slump\w*|lower(?:ed|s)?|less|fewer|smaller|cut(?:s)?|down(?=\s+(?:by\s+)?[$€£]?\d)|narrow(?:s|ed|ing)|decelerat\w*|slow(?:s|ed|ing)(?:\s+down)?")
+         r"|plung\w*|slump\w*|lower(?:ed|s)?|less|fewer|smaller|cut(?:s)?|down(?=\s+(?:by\s+)?[$€£]?\d)"
+         r"|narrow(?:s|ed|ing)|decelerat\w*|slow(?:s|ed|ing)(?:\s+down)?")
 _WORD_UP = re.compile(rf"\b(?:{_UP})\b", re.I)
 _WORD_DOWN = re.compile(rf"\b(?:{_DOWN})\b", re.I)
 # the words that carry a direction leave the coverage that finds the claim's sentence
@@ -54,9 +55,10 @@ def direction_flip(claim: str, sentences: Iterable[str], min_coverage: float = M
 
 # Which way each thing moved: "the prices of existing bonds rise" against "interest rates rise,
 # the prices of existing bonds fall" (the sentence says both ways, so direction() decides
-# nothing), "accept lower wages" against "demand higher wages". A comparative before a content
-# word moves that word ("lower wages"); any other direction word moves the content word before it
-# ("bonds fall", "water rises"). Comparisons ("higher than") are the comparison check's.
+# nothing), "accept lower wages" against "demand higher wages". Read clause by clause: a
+# comparative before a content word moves that word ("lower wages"); any other direction word
+# moves the content word before it ("bonds fall", "water rises") and the one after it, its object
+# ("lowers CPU load"). Comparisons ("higher than") are the comparison checks'.
 _COMPARATIVES = frozenset("higher lower greater smaller more less fewer".split())
 _TOKEN_UP, _TOKEN_DOWN = re.compile(_UP, re.I), re.compile(_DOWN, re.I)
 _LOOK_BACK = 3  # words before a direction word in which to find what moved
@@ -64,15 +66,12 @@ _LOOK_BACK = 3  # words before a direction word in which to find what moved
 _PRONOUNS = frozenset("i you he she it we they which who that this these those".split())
 
 
-_CLAUSE_MARKS = re.compile(r"[,;:()]|\s[-\u2013\u2014]\s")
-
-
 @memo_short
 def moves(text: str) -> frozenset[tuple[str, int]]:
     """(stem of a word that moved, +1 up or -1 down) for each direction word of the text, read
-    within its clause (between commas, semicolons, brackets and dashes)."""
+    within its clause (segments.split_clauses)."""
     found = set()
-    for part in _CLAUSE_MARKS.split(text):
+    for part in split_clauses(text):
         words = tokens(part)
         for k, word in enumerate(words):
             pair = " ".join(words[k:k + 2])

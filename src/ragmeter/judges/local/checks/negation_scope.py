@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from ....text.segments import STOPWORDS, best_covering, content_set, memo_short, stem, tokens
+from ....text.segments import STOPWORDS, best_covering, content_set, memo_short, split_clauses, stem, tokens
 
 MIN_COVERAGE = 0.7  # of the claim's content words, in the premise sentence (as the negation check)
 # negations of a verb or an adjective; "no" and "without" negate a noun ("no vegetarians"), which a
@@ -37,8 +37,8 @@ _NOT_AFTER = frozenset("if or whether".split())
 # words between a negation and the word it governs ("no longer supports", "not yet approved")
 _PASSED_OVER = frozenset("still yet longer necessarily even just really actually ever always entirely fully "
                          "quite currently usually generally".split())
-_CLAUSE_MARKS = re.compile(r"[,;:()]|\s[-\u2013\u2014]\s")
 # a negation in other words: a claim with one of these may say what the premise negates, plainly
+_NOT_YET = re.compile(r"\bnot\s+yet\b", re.I)
 _IMPLICIT = frozenset("fail fails failed failing lack lacks lacked lacking unless absent absence missing refuse "
                       "refuses refused instead rather except neither nobody nothing none no without unlikely "
                       "unable impossible rarely hardly seldom barely avoid avoids avoided prevent prevents "
@@ -54,10 +54,11 @@ def _is_negator(word: str) -> bool:
 @memo_short
 def polarity(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """(stems of the words a negation governs, stems of the content words said plainly), read
-    clause by clause (a negation governs nothing past a comma, semicolon, colon or bracket)."""
+    clause by clause (segments.split_clauses: a negation governs nothing past a comma, a
+    semicolon, a bracket or "but")."""
     negated: set[str] = set()
     plain: set[str] = set()
-    for clause in _CLAUSE_MARKS.split(text):
+    for clause in split_clauses(_NOT_YET.sub("not", text)):  # "yet" there is no clause break
         words = tokens(clause)
         negated_at = _governed(words, clause.lower())
         for k, w in enumerate(words):
