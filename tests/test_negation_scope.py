@@ -41,3 +41,14 @@ def test_true_claims_are_not_flagged():
     assert negation_moved("The drug is approved for adults.",
                           ["The drug is not approved for children but is approved for adults."]) == 0.0
     assert negation_moved("Can customers cancel the order after dispatch?", ORDERS) == 0.0
+
+
+def test_a_condition_restated_is_no_dropped_negation():
+    probation = ["Employees who have not completed probation cannot take leave."]
+    # the verb under another modal, or with a word that restricts: a condition said the other way round
+    assert negation_moved("Employees must complete probation before taking leave.", probation) == 0.0
+    assert negation_moved("Customers can cancel the order only before it is dispatched.", ORDERS) == 0.0
+    assert negation_moved("Patients who respond poorly to metformin should add insulin.",
+                          ["Patients who do not respond to metformin should add insulin."]) == 0.0
+    # the denied auxiliary said plainly: the negation dropped
+    assert negation_moved("Employees who have completed probation can take leave at once.", probation) == 1.0

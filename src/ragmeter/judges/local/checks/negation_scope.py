@@ -12,8 +12,12 @@ content words), a word negated on one side and said plainly on the other is a co
 
 - both ways at once (the claim negates a word the sentence says plainly, and says plainly a word
   the sentence negates): the negation moved;
-- the sentence negates a word that the claim says plainly, and the claim negates nothing and has
-  no word that negates in other terms ("fails to", "lacks", "unless", ...): the negation dropped.
+- the sentence negates a word that the claim says plainly, and the claim negates nothing, has no
+  word that negates or restricts in other terms ("fails to", "lacks", "unless", "only", "until",
+  "before", ...) and, where the negation denies an auxiliary ("cannot", "is not"), says that
+  auxiliary ("can still cancel"): the negation dropped. "Employees must complete probation
+  before taking leave" for "Employees who have not completed probation cannot take leave"
+  restates a condition.
 
 The third case, a negation added to a sentence with none, is the clause-level negation check's.
 "Not only ... but also" negates nothing. A word the sentence says both ways decides nothing.
@@ -42,7 +46,12 @@ _NOT_YET = re.compile(r"\bnot\s+yet\b", re.I)
 _IMPLICIT = frozenset("fail fails failed failing lack lacks lacked lacking unless absent absence missing refuse "
                       "refuses refused instead rather except neither nobody nothing none no without unlikely "
                       "unable impossible rarely hardly seldom barely avoid avoids avoided prevent prevents "
-                      "prevented".split())
+                      "prevented only until before poorly insufficient insufficiently inadequate inadequately".split())
+# the auxiliary a negation denies ("cannot" -> "can", "isn't" -> "is"): a claim that drops the
+# negation says it plainly ("customers can still cancel"); one that says the verb under another
+# modal ("must complete probation") restates a condition. None: the verb itself is said
+_DENIED = {"cannot": "can", "can't": "can", "won't": "will", "shan't": "shall"}
+_AUXILIARIES = frozenset("can could may might must shall should will would is are was were has have had".split())
 MAX_GOVERNED = 4  # words after a negation that it can govern, those it passes over included
 MIN_WORDS = 4  # content words of the claim: a fragment ("monophyletic.") is covered by any sentence
 
@@ -113,4 +122,25 @@ def negation_moved(claim: str, sentences: Iterable[str], min_coverage: float = M
     if not dropped:
         return 0.0
     added = (claim_negated - claim_plain) & (their_plain - their_negated)  # negated here, plain there
-    return float(bool(added) or (not any(_is_negator(w) for w in tokens(claim)) and not _implicit(claim)))
+    if added:
+        return 1.0
+    claim_words = tokens(claim)
+    if any(_is_negator(w) for w in claim_words) or _implicit(claim):
+        return 0.0
+    denied = _denied(best)
+    return float(not denied or bool(denied & set(claim_words)))
+
+
+def _denied(sentence: str) -> frozenset[str]:
+    """The auxiliaries the sentence's negations deny ("cannot": "can"; "is not", "isn't": "is");
+    empty where a negation denies a plain verb ("do not need", "never expires")."""
+    words = tokens(sentence)
+    out = set()
+    for k, w in enumerate(words):
+        if w in _DENIED:
+            out.add(_DENIED[w])
+        elif w.endswith("n't") and w[:-3] in _AUXILIARIES:
+            out.add(w[:-3])
+        elif w in ("not", "never") and k and words[k - 1] in _AUXILIARIES:
+            out.add(words[k - 1])
+    return frozenset(out)
