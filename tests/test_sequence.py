@@ -60,18 +60,26 @@ def test_true_claims_a_reader_would_not_call_reordered(claim, premises):
     assert not sequence_swap(claim, premises)
 
 
-def test_a_list_of_steps_told_with_then():
-    reference = ["First upload receipts to the expense portal, then get manager approval; Finance reimburses "
-                 "approved claims within 10 business days."]
-    assert sequence_swap("Get your manager's approval, have Finance reimburse you within 10 business days, and then "
-                         "upload your receipts to the portal.", reference) == 1.0
-    assert sequence_swap("Upload your receipts to the portal, get your manager's approval, and Finance then pays you "
-                         "back within 10 business days.", reference) == 0.0
-    filters = ["Soak the cartridge in cold water for 15 minutes, then insert it into the reservoir, and discard the "
-               "first two pitchers of filtered water."]
-    assert sequence_swap("Insert the cartridge into the reservoir first, then soak it in cold water for 15 minutes "
-                         "and discard the first two pitchers.", filters) == 1.0
-    assert sequence_swap("Soak it in cold water for 15 minutes, push it into the reservoir, then pour away the first "
-                         "two pitchers you filter.", filters) == 0.0
-    # a condition is no step: "if A, then B" tells no order
+RECEIPTS = ["First upload receipts to the expense portal, then get manager approval; Finance reimburses approved "
+            "claims within 10 business days."]
+FILTERS = ["Soak the cartridge in cold water for 15 minutes, then insert it into the reservoir, and discard the first "
+           "two pitchers of filtered water."]
+
+
+@pytest.mark.parametrize("claim, premises, flagged", [
+    ("Get your manager's approval, have Finance reimburse you within 10 business days, and then upload your "
+     "receipts to the portal.", RECEIPTS, True),
+    ("Upload your receipts to the portal, get your manager's approval, and Finance then pays you back within 10 "
+     "business days.", RECEIPTS, False),
+    ("Insert the cartridge into the reservoir first, then soak it in cold water for 15 minutes and discard the first "
+     "two pitchers.", FILTERS, True),
+    ("Soak it in cold water for 15 minutes, push it into the reservoir, then pour away the first two pitchers you "
+     "filter.", FILTERS, False),
+])
+def test_a_list_of_steps_told_with_then(claim, premises, flagged):
+    assert sequence_swap(claim, premises) == float(flagged)
+
+
+def test_a_condition_is_no_step():
+    # "if A, then B" tells no order
     assert ordered_steps("If the light is red, then restart the router.") == ()

@@ -29,7 +29,7 @@ from ....text.segments import STOPWORDS, content_set, memo_short, negated, split
 _UP = "more expensive|costlier|pricier|larger|bigger|longer|taller|higher|deeper|heavier|older|greater|wider|more"
 _DOWN = "less expensive|cheaper|smaller|shorter|lower|shallower|lighter|younger|narrower|less|fewer"
 _MONEY_WORDS = frozenset("more expensive|less expensive|cheaper|costlier|pricier".split("|"))
-_LENGTH = frozenset("mm cm m km in inch inches ft feet foot yard yards mile miles metre metres meter meters "
+_LENGTH = frozenset("mm cm m km inch inches ft feet foot yard yards mile miles metre metres meter meters "
                     "kilometre kilometres kilometer kilometers".split())
 _TIME = frozenset("second seconds s minute minutes min mins hour hours h hr hrs day days week weeks month months "
                   "year years".split())
@@ -39,7 +39,7 @@ _WEIGHT = frozenset("mg g kg lb lbs pound pounds ounce ounces oz ton tons tonne 
 _DIMENSION = {"longer": _LENGTH | _TIME, "shorter": _LENGTH | _TIME, "taller": _LENGTH, "deeper": _LENGTH,
               "shallower": _LENGTH, "wider": _LENGTH, "narrower": _LENGTH, "heavier": _WEIGHT, "lighter": _WEIGHT,
               "older": _TIME, "younger": _TIME}
-_THAN = re.compile(rf"\b(?:(?P<down>{_DOWN})|(?P<up>{_UP}))\b(?P<mid>[^,;.]{{0,40}}?)\bthan\s+(?P<b>[^,;]+)", re.I)
+_THAN = re.compile(rf"\b(?:(?P<down>{_DOWN})|(?P<up>{_UP}))\b[^,;.]{{0,40}}?\bthan\s+(?P<b>[^,;]+)", re.I)
 _AS = re.compile(r"\b(?:(?P<up>twice|double|(?:two|three|four|five|\d+)\s+times)|(?P<down>half))\s+as\s+"
                  r"(?P<adj>\w+)\s+as\s+(?P<b>[^,;]+)", re.I)
 _CLAUSE = re.compile(r"[,;:]\s|\s(?:while|whereas|but)\s", re.I)
@@ -48,8 +48,8 @@ _NUMBER = re.compile(r"(?P<cur>[$€£])?\s?(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\
 # a bound or a range end is no value of its side ("as small as 28 inches", "up to $60", "15-20 kg")
 _BOUND = re.compile(r"(?:\bas\s+\w+\s+as|\bup\s+to|\bat\s+(?:least|most)|\b(?:more|less|fewer)\s+than|\bover|\bunder"
                     r"|\bbetween|\bfrom|\bto|\band|\bor|[-\u2013])\s*[$€£]?\s?$", re.I)
-_NOT_UNITS = frozenset("a an the and or of for in on at to per from with by as is was are were than a month "
-                       "year each".split())
+_NOT_UNITS = frozenset("a an the and or of for in on at to per from with by as is was are were than "
+                       "each".split())
 
 
 def _named(text: str) -> frozenset[str]:

@@ -66,6 +66,11 @@ _LOOK_BACK = 3  # words before a direction word in which to find what moved
 _PRONOUNS = frozenset("i you he she it we they which who that this these those".split())
 
 
+def _way(text: str) -> int:
+    """+1 if the text is a word of going up, -1 of going down, else 0."""
+    return 1 if _TOKEN_UP.fullmatch(text) else -1 if _TOKEN_DOWN.fullmatch(text) else 0
+
+
 @memo_short
 def moves(text: str) -> frozenset[tuple[str, int]]:
     """(stem of a word that moved, +1 up or -1 down) for each direction word of the text, read
@@ -74,10 +79,9 @@ def moves(text: str) -> frozenset[tuple[str, int]]:
     for part in split_clauses(text):
         words = tokens(part)
         for k, word in enumerate(words):
-            pair = " ".join(words[k:k + 2])
-            one = _TOKEN_UP.fullmatch(word) or _TOKEN_DOWN.fullmatch(word)
-            two = not one and (_TOKEN_UP.fullmatch(pair) or _TOKEN_DOWN.fullmatch(pair))  # "sped up"
-            way = 1 if _TOKEN_UP.fullmatch(word if one else pair) else -1 if (one or two) else 0
+            way, two = _way(word), False
+            if not way:
+                way, two = _way(" ".join(words[k:k + 2])), True  # "sped up"
             if not way:
                 continue
             following = words[k + 1] if k + 1 < len(words) else ""

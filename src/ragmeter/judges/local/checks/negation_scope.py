@@ -41,8 +41,9 @@ _NOT_AFTER = frozenset("if or whether".split())
 # words between a negation and the word it governs ("no longer supports", "not yet approved")
 _PASSED_OVER = frozenset("still yet longer necessarily even just really actually ever always entirely fully "
                          "quite currently usually generally".split())
-# a negation in other words: a claim with one of these may say what the premise negates, plainly
 _NOT_YET = re.compile(r"\bnot\s+yet\b", re.I)
+# a negation or a restriction in other words: a claim with one of these may say what the premise
+# negates, plainly
 _IMPLICIT = frozenset("fail fails failed failing lack lacks lacked lacking unless absent absence missing refuse "
                       "refuses refused instead rather except neither nobody nothing none no without unlikely "
                       "unable impossible rarely hardly seldom barely avoid avoids avoided prevent prevents "
