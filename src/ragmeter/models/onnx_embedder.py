@@ -32,7 +32,6 @@ MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length in sentence-transformers
 # padded tokens per model call, and texts: on 2 cores, calls of about 8 texts of 80 tokens ran
 # fastest (larger ones spill the CPU caches); short texts (single sentences) go more at a time
 TOKEN_BUDGET = 640
-WIDTH_STEP = 8  # tokens: every text is padded to a multiple of this (see _feeds)
 MAX_BATCH = 64
 
 
@@ -151,22 +150,21 @@ class OnnxSentenceEmbedder:
         return rows, call.result()[0][:n], feed["attention_mask"][:n], feed["input_ids"][:n]
 
     def _feeds(self, texts: Sequence):
-        """(row indices, model inputs) per model call: texts (or pairs of texts) of similar
-        lengths together, as many as fit TOKEN_BUDGET padded tokens (at most MAX_BATCH)."""
+        """(row indices, model inputs) per model call: texts (or pairs of texts) of one
+        length together, as many as fit TOKEN_BUDGET tokens (at most MAX_BATCH)."""
         encoded = self._tokenizer.encode_batch(list(texts))
         lengths = [len(e.ids) for e in encoded]
-        # each text padded to its own length rounded up to WIDTH_STEP, and only texts of one
-        # width in a call: the sums over a text's tokens then run in the same order whatever
-        # else is scored beside it, so its result is the same to the last bit
-        # (never past the tokenizer's truncation length, which the model's positions allow)
-        longest = int((self._tokenizer.truncation or {}).get("max_length") or 10 ** 9)
-        widths = [max(n, min(-(-n // WIDTH_STEP) * WIDTH_STEP, longest)) for n in lengths]
+        # texts of one length only in a call, none padded: the sums over a text's tokens then run
+        # in the same order whatever else is scored beside it, so its result is the same to the
+        # last bit. (Padding each text to a multiple of 8 tokens, as before, packed more texts of
+        # near lengths together, but read 41% more tokens than speed.py's sentences hold: the
+        # default judge took 23.5 s for 300 of its samples where it now takes 20.5 s.)
         order = sorted(range(len(texts)), key=lengths.__getitem__)
         start = 0
         while start < len(order):
-            width = widths[order[start]]
+            width = lengths[order[start]]
             end = start + 1
-            while (end < len(order) and end - start < MAX_BATCH and widths[order[end]] == width
+            while (end < len(order) and end - start < MAX_BATCH and lengths[order[end]] == width
                    and (end - start + 1) * width <= TOKEN_BUDGET):
                 end += 1
             rows = order[start:end]
