@@ -31,6 +31,7 @@ from ragmeter.judges.local.checks.exchange import exchanged
 from ragmeter.judges.local.checks.negation_scope import negation_moved
 from ragmeter.judges.local.checks.number_slots import number_slot_swap
 from ragmeter.judges.local.checks.opposites import opposite_flip
+from ragmeter.judges.local.checks.quantities import number_swap
 from ragmeter.judges.local.checks.sequence import sequence_swap
 from ragmeter.judges.local.checks.substitution import slot_substitution
 from ragmeter.text.segments import numbers, premise_sentences
@@ -59,7 +60,8 @@ CHECKS = {"changed_slot": slot_substitution, "exchanged": exchanged, "sequence":
           "negation_moved": negation_moved, "compared_otherwise": compared_otherwise, "opposites": opposite_flip, "direction": direction_flip, "moved_otherwise": moved_otherwise,
           "comparison": lambda claim, sentences: comparison_flip(claim),
           "number_slot": lambda claim, sentences: number_slot_swap(claim, sentences,
-                                                                   frozenset().union(*map(numbers, sentences)))}
+                                                                   frozenset().union(*map(numbers, sentences))),
+          "numbers": lambda claim, sentences: number_swap(claim, sentences, frozenset().union(*map(numbers, sentences)))}
 
 
 def flagged(claim: str, evidence: list[str], check=slot_substitution) -> bool:

@@ -31,7 +31,9 @@ MIN_COVERAGE = 0.7  # of the claim's words other than numbers and months, in the
 
 def rounds_to(stated: str, given: str) -> bool:
     """Whether the number ``given`` rounds to ``stated`` at the precision ``stated`` is written
-    with: "50" for 49.6, "8000000" (8 million) for 8100000, "3.1" for 3.14; a year is exact."""
+    with: "50" for 49.6, "8000000" (8 million) for 8100000, "3.1" for 3.14; a year is exact. A
+    rounding says a number less precisely than given and near it: "10" is not 5 (as precise, and
+    twice as much) nor 14 (MAX_ROUNDING), "up to ten days" where the passage says five."""
     try:
         x, y = Decimal(stated), Decimal(given)
     except InvalidOperation:
@@ -45,7 +47,17 @@ def rounds_to(stated: str, given: str) -> bool:
         unit = Decimal(10) ** (len(digits) - len(digits.rstrip("0")))
     else:
         unit = Decimal(1).scaleb(cast(int, x.as_tuple().exponent))  # finite: a whole number
-    return (y / unit).quantize(Decimal(1), rounding=ROUND_HALF_UP) * unit == x
+    return (_significant(y) > _significant(x) and abs(x - y) <= MAX_ROUNDING * abs(y)
+            and (y / unit).quantize(Decimal(1), rounding=ROUND_HALF_UP) * unit == x)
+
+
+MAX_ROUNDING = Decimal("0.15")  # of the given number: "2 million" for 1.8 million, not "20" for 15
+
+
+def _significant(value: Decimal) -> int:
+    """Significant digits as written, trailing zeros of a whole number not counted (5 and 10: 1)."""
+    digits = str(abs(value)).replace(".", "").lstrip("0")
+    return len(digits.rstrip("0")) if "." not in str(value) else len(digits)
 
 
 def value_kind(value: str) -> str:
