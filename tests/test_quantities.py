@@ -43,3 +43,8 @@ def test_another_number_or_month_in_the_same_place():
 def test_rounding():
     assert rounds_to("50", "49.6") and rounds_to("8000000", "8100000") and rounds_to("3.1", "3.14")
     assert not rounds_to("21", "20") and not rounds_to("1970", "1969") and not rounds_to("3.2", "3.14")
+    # a rounding is less precise than the number it rounds, and near it: "ten" is not five, nor 14
+    assert rounds_to("2000000", "1800000") and rounds_to("100", "95") and rounds_to("10", "9.6")
+    assert not rounds_to("10", "5") and not rounds_to("10", "14") and not rounds_to("1000", "1400")
+    assert swap("Up to ten unused days may be carried over into the next calendar year.",
+                "Up to five unused days may be carried over into the next calendar year.") == 1.0

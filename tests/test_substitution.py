@@ -19,6 +19,10 @@ WATCH = "The Pulse 3 can be worn while swimming in a pool. It is not suitable fo
 TARIFFS = ("The European Union announced tariffs last year. The EU is expected to quickly retaliate with promised "
            "tariffs of about $3.3 billion on iconic American products such as bourbon.")
 
+STACK = ("The gateway handles authentication, Redis stores session data and short-lived caches, and PostgreSQL "
+         "holds all persistent records such as users and orders.")
+STUDY = "Dr. Imogen Salt led the study, while Dr. Felix Onuora handled the statistical analysis."
+
 
 def flags(claim: str, context: str) -> bool:
     return slot_substitution(claim, premise_sentences(context)) == 1.0
@@ -31,6 +35,9 @@ def flags(claim: str, context: str) -> bool:
     ("Using light energy, plants convert oxygen and water into glucose, releasing carbon dioxide as a by-product.",
      PHOTOSYNTHESIS),  # input and output exchanged
     ("It is suitable for diving or hot saunas.", WATCH),  # a "not" dropped
+    # a name of the same sentence, from the other statement it joins
+    ("PostgreSQL stores session data and short-lived caches.", STACK),
+    ("Dr. Imogen Salt handled the statistical analysis.", STUDY),  # one statement's start, the next one's end
 ])
 def test_a_copied_clause_with_one_slot_changed_is_flagged(claim, context):
     assert flags(claim, context)
@@ -43,6 +50,9 @@ def test_a_copied_clause_with_one_slot_changed_is_flagged(claim, context):
     ("Lake Baikal in Siberia is the deepest lake in the world.", LAKES),
     ("Photosynthesis turns CO2 and water into sugar using sunlight and gives off oxygen.", PHOTOSYNTHESIS),
     ("It is not suitable for diving.", WATCH),
+    ("Redis stores session data and short-lived caches.", STACK),
+    ("Dr. Felix Onuora handled the statistical analysis.", STUDY),
+    ("Dr. Imogen Salt led the study.", STUDY),
     ("The European Union is expected to quickly retaliate with promised tariffs of about $3.3 billion on iconic "
      "American products such as bourbon.", TARIFFS),  # the name the acronym stands for
     ("In 27 BC the Senate gave Octavian the title Augustus.",

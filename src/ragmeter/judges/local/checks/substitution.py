@@ -13,8 +13,12 @@ Canberra"). The claim is flagged where, between words that agree, it:
 
 - states a different number in the same place (3 for 4, "five days" for "two days");
 - puts in a name or word that the passage uses elsewhere, where the premise says something else
-  (a wrong entity taken from the same passage), or exchanges two of the premise's words (a
-  swap of cause and effect, input and output);
+  (a wrong entity taken from the same passage, or from the other statement of a sentence that
+  joins two: "PostgreSQL stores session data" where it says "Redis stores session data ..., and
+  PostgreSQL holds all persistent records"), or exchanges two of the premise's words (a swap of
+  cause and effect, input and output);
+- copies the start of one such statement and the end of the next ("Dr Salt handled the
+  analysis" where it says "Dr Salt led the study, while Dr Onuora handled the analysis");
 - puts in a day or month the passage does not name, or says a name of the premise clause once
   more and another once less ("West German ... between East and West Berlin");
 - drops or adds a "not" / "no" / "never";
@@ -123,27 +127,41 @@ def _content(span: Sequence[str]) -> set[str]:
     return {w for w in span if w not in _STOP and w not in NEGATORS and not is_number(w) and len(w) > 1}
 
 
+# where a sentence joins two statements, each about its own subject ("Dr Salt led the study,
+# while Dr Onuora handled the analysis"; "Redis stores sessions, and PostgreSQL holds records")
+_PART_BREAK = re.compile(r";\s+|,?\s+(?:while|whilst|whereas|but)\s+|,\s+(?:and|or)\s+(?=[A-Z])")
+
+
 @lru_cache(maxsize=8192)
-def _sentence_candidates(sentence: str) -> tuple[tuple[tuple[str, ...], frozenset[str]], ...]:
+def _sentence_candidates(sentence: str) -> tuple[tuple[tuple[str, ...], frozenset[str], frozenset[str]], ...]:
     """Word lists of the sentence and of its clauses, and of each turned round at its copula;
-    each with the words of the sentence."""
+    each with the words of the sentence and those of the statement it is part of (_PART_BREAK)."""
     whole = frozenset(_words(sentence))
-    out: dict[tuple[str, ...], frozenset[str]] = {}
+    parts = [p for p in _PART_BREAK.split(sentence) if p.strip()]
+    out: dict[tuple[str, ...], tuple[frozenset[str], frozenset[str]]] = {}
     for text in dict.fromkeys([sentence, *split_clauses(sentence)]):
-        out.setdefault(_words(text), whole)
+        part = next((frozenset(_words(p)) for p in parts if text.strip() in p or p.strip() in text), whole)
+        out.setdefault(_words(text), (whole, part))
         m = _COPULA.match(text.strip())
         if m and len(m.group("b").split()) <= 8:
-            out.setdefault(_words(f"{m.group('b')} {m.group('v')} {m.group('a')}"), whole)
-    return tuple((c, w) for c, w in out.items() if c)
+            out.setdefault(_words(f"{m.group('b')} {m.group('v')} {m.group('a')}"), (whole, part))
+    return tuple((c, w, p) for c, (w, p) in out.items() if c)
 
 
-def _candidates(sentences: Iterable[str]) -> list[tuple[list[str], frozenset[str]]]:
+@lru_cache(maxsize=8192)
+def sentence_parts(sentence: str) -> tuple[tuple[str, ...], ...]:
+    """The words of each statement of a sentence that joins two or more (_PART_BREAK), else ()."""
+    parts = [_words(p) for p in _PART_BREAK.split(sentence) if p.strip()]
+    return tuple(p for p in parts if p) if len(parts) > 1 else ()
+
+
+def _candidates(sentences: Iterable[str]) -> list[tuple[list[str], frozenset[str], frozenset[str]]]:
     """Each premise sentence's candidates (_sentence_candidates), once each."""
-    out: dict[tuple[str, ...], frozenset[str]] = {}
+    out: dict[tuple[str, ...], tuple[frozenset[str], frozenset[str]]] = {}
     for sentence in sentences:
-        for c, whole in _sentence_candidates(sentence):
-            out.setdefault(c, whole)
-    return [(list(c), whole) for c, whole in out.items()]
+        for c, whole, part in _sentence_candidates(sentence):
+            out.setdefault(c, (whole, part))
+    return [(list(c), whole, part) for c, (whole, part) in out.items()]
 
 
 def _same_number(x: str, y: str) -> bool:
@@ -236,20 +254,21 @@ class _Premises:
 
     def __init__(self, sentences: Sequence[str]):
         self.candidates = _candidates(sentences)
-        self.counts = [Counter(c) for c, _ in self.candidates]
-        self.vocabulary = {w for c, _ in self.candidates for w in c}
+        self.counts = [Counter(c) for c, _, _ in self.candidates]
+        self.vocabulary = {w for c, _, _ in self.candidates for w in c}
         raw = [t for s in sentences for t in TOKEN.findall(s)]
         self.lower = {t for t in raw if t.islower()}
         self.capital = {t for t in raw if t[:1].isupper()}
         self.named = {_word(t) for t in self.capital if t.lower() not in self.lower} - _STOP
         self.split_numbers = split_numbers_of(tuple(sentences))
+        self.parts = {_words(s): sentence_parts(s) for s in sentences if sentence_parts(s)}
 
-    def closest(self, said: list[str]) -> tuple[int, list[tuple[list[str], frozenset[str]]]]:
+    def closest(self, said: list[str]) -> tuple[int, list[tuple[list[str], frozenset[str], frozenset[str]]]]:
         """How many words, in order, the clause shares with the premise clauses that share the
         most, if at least enough to be a copy (else 0); and those clauses (the shortest of them),
-        each with its sentence's words."""
+        each with the words of its sentence and of its statement."""
         floor = max(MIN_MATCHED, math.ceil(MIN_SHARE * len(said)))
-        matched, best = closest_copies(said, [c for c, _ in self.candidates], self.counts, floor)
+        matched, best = closest_copies(said, [c for c, _, _ in self.candidates], self.counts, floor)
         return matched, [self.candidates[k] for k in best]
 
     def stated_elsewhere(self, word: str, rest: set[str], aligned: list[str]) -> bool:
@@ -257,13 +276,13 @@ class _Premises:
         other content words: the claim may take it from there."""
         inside = set(aligned)  # the aligned clause's own sentence is not another clause
         return any(word in c and not inside <= set(c) and len(rest & set(c)) >= 0.5 * len(rest)
-                   for c, _ in self.candidates)
+                   for c, _, _ in self.candidates)
 
 
-def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str], premises: _Premises,
-                  named: set[str], rest_of_claim: set[str]) -> bool:
+def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str], part: frozenset[str],
+                  premises: _Premises, named: set[str], rest_of_claim: set[str]) -> bool:
     """Whether the alignment of one claim clause to one premise clause shows a changed slot;
-    sentence: the words of the premise clause's sentence; named: the claim clause's names
+    sentence: the words of the premise clause's sentence, part: of its statement; named: the claim clause's names
     (names()); rest_of_claim: the words of the claim's other clauses."""
     ops = SequenceMatcher(None, claim, premise, autojunk=False).get_opcodes()
     changed = sum(i2 - i1 for tag, i1, i2, _, _ in ops if tag in ("replace", "delete"))
@@ -294,10 +313,10 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
             continue
         if ("the" in given or (j1 and premise[j1 - 1] == "the")) and not _content(given) & premises.named:
             continue  # a name for what the premise calls "the country" or "the river": it says which one
-        # a name the passage uses elsewhere but not in this sentence, not stated with the clause's
-        # other words in another either ...
+        # a name the passage uses elsewhere but not in this statement, not stated with the
+        # clause's other words in another either ...
         rest = _content(claim) - _content(said)
-        if any(w in named and w in premises.vocabulary and not any(_same_word(w, p) for p in sentence)
+        if any(w in named and w in premises.vocabulary and not any(_same_word(w, p) for p in part)
                and not premises.stated_elsewhere(w, rest, premise) for w in _content(said)):
             return True
         if _another_day(said, given, premises, named):
@@ -357,6 +376,26 @@ def _slot_substitution(claim: str, sentences: tuple[str, ...]) -> float:
             continue
         rest_of_claim = {w for j, other in enumerate(clauses[:parts]) if j != k for w in other} if k < parts else set()
         named = names(text, premises.lower, premises.capital)
-        if all(_slot_changed(said, premise, sentence, premises, named, rest_of_claim) for premise, sentence in closest):
+        if all(_slot_changed(said, premise, sentence, part, premises, named, rest_of_claim)
+               for premise, sentence, part in closest):
+            return 1.0
+        if any(_spliced(said, premise, sentence, premises, named, rest_of_claim) for premise, sentence, _ in closest):
             return 1.0
     return 0.0
+
+
+def _spliced(said: list[str], premise: list[str], sentence: frozenset[str], premises: _Premises, named: set[str],
+             rest_of_claim: set[str]) -> bool:
+    """A clause that copies the start of one statement of a premise sentence and the end of
+    the next, skipping what lies between: "Dr Salt handled the analysis" where the sentence says
+    "Dr Salt led the study, while Dr Onuora handled the analysis". Read against the statement whose
+    end it copies, it shows a changed slot."""
+    ops = SequenceMatcher(None, said, premise, autojunk=False).get_opcodes()
+    if not any(tag == "insert" and 0 < k < len(ops) - 1 for k, (tag, *_) in enumerate(ops)):
+        return False
+    for part in premises.parts.get(tuple(premise), ()):
+        shared = sum(b.size for b in SequenceMatcher(None, said, part, autojunk=False).get_matching_blocks())
+        if (shared >= MIN_MATCHED and shared >= MIN_SHARE * len(said) and part[-1] == premise[-1]
+                and _slot_changed(said, list(part), sentence, frozenset(part), premises, named, rest_of_claim)):
+            return True
+    return False
