@@ -21,6 +21,8 @@ TARIFFS = ("The European Union announced tariffs last year. The EU is expected t
 
 STACK = ("The gateway handles authentication, Redis stores session data and short-lived caches, and PostgreSQL "
          "holds all persistent records such as users and orders.")
+RULING = ("In Marsh v. Quill (2018), the court ruled for the tenant. The majority opinion, written by Judge Okafor, "
+          "held that the lease was void.")
 STUDY = "Dr. Imogen Salt led the study, while Dr. Felix Onuora handled the statistical analysis."
 
 
@@ -38,6 +40,7 @@ def flags(claim: str, context: str) -> bool:
     # a name of the same sentence, from the other statement it joins
     ("PostgreSQL stores session data and short-lived caches.", STACK),
     ("Dr. Imogen Salt handled the statistical analysis.", STUDY),  # one statement's start, the next one's end
+    ("The majority opinion was written by Judge Marsh.", RULING),  # the clause ends at the name
 ])
 def test_a_copied_clause_with_one_slot_changed_is_flagged(claim, context):
     assert flags(claim, context)
@@ -53,6 +56,7 @@ def test_a_copied_clause_with_one_slot_changed_is_flagged(claim, context):
     ("Redis stores session data and short-lived caches.", STACK),
     ("Dr. Felix Onuora handled the statistical analysis.", STUDY),
     ("Dr. Imogen Salt led the study.", STUDY),
+    ("The majority opinion was written by Judge Okafor.", RULING),
     ("The European Union is expected to quickly retaliate with promised tariffs of about $3.3 billion on iconic "
      "American products such as bourbon.", TARIFFS),  # the name the acronym stands for
     ("In 27 BC the Senate gave Octavian the title Augustus.",

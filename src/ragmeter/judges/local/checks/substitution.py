@@ -288,6 +288,11 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
     changed = sum(i2 - i1 for tag, i1, i2, _, _ in ops if tag in ("replace", "delete"))
     for k, (tag, i1, i2, j1, j2) in enumerate(ops):
         inside = 0 < k < len(ops) - 1  # agreeing words on both sides
+        if (tag == "replace" and k and k == len(ops) - 1 and j2 - j1 > i2 - i1
+                and _content(claim[i1:i2]) and _content(claim[i1:i2]) <= named):
+            # a clause that ends with a name copies no more of the premise than the name's place:
+            # "written by Judge Harlow" for "written by Judge Alvarez, argued the trip was ..."
+            j2 = j1 + i2 - i1
         if tag in ("insert", "delete") and inside:
             span = premise[j1:j2] if tag == "insert" else claim[i1:i2]
             if set(span) <= NEGATORS:
