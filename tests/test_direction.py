@@ -38,6 +38,13 @@ def test_each_thing_moves_its_own_way():
     assert moved_otherwise("Plan B has lower fees than plan A.", ["Plan A has higher fees than plan B."]) == 0.0
     # a pronoun moved, not the word before it; a verb moves its object
     assert moves("When you overpressure the fault, you reduce the stress.") == {("stres", -1)}
+    # where the sentence moves a pronoun the claim's way ("to lower it"), it may be the claim's thing
+    dial = ["To raise the set temperature, turn the dial clockwise; to lower it, turn the dial counterclockwise."]
+    assert moved_otherwise("Turn the dial counterclockwise to lower the set temperature.", dial) == 0.0
+    # "go up" and "go down" are directions
+    renewal = ["At each renewal the price may increase by up to 5%, and we will email you 30 days before any change."]
+    assert direction_flip("At renewal the price may go down by as much as 5%.", renewal) == 1.0
+    assert direction_flip("At renewal the price may go up by no more than 5%.", renewal) == 0.0
     cache = ["Compression reduces on-disk cache size by about 40% but increases CPU load during writes."]
     assert moved_otherwise("It lowers CPU load during writes and shrinks the on-disk cache by about 40%.", cache) == 1.0
     assert moved_otherwise("It raises CPU load during writes and shrinks the on-disk cache by about 40%.", cache) == 0.0

@@ -18,10 +18,11 @@ from ....text.segments import STOPWORDS, best_covering, content_set, memo_short,
 
 _UP = (r"increas\w*|ris(?:e|es|en|ing)|rose|gr[eo]w(?:s|n|ing)?|growth|gain(?:s|ed)?|climb\w*|jump(?:s|ed)?"
        r"|surg(?:e|es|ed|ing)|soar\w*|boost(?:s|ed)?|rais(?:e|es|ed|ing)|higher|greater|more|expand\w*"
-       r"|up(?=\s+(?:by\s+)?[$€£]?\d)|widen\w*|accelerat\w*|sped\s+up|speeds?\s+up|speeding\s+up")
+       r"|up(?=\s+(?:by\s+)?[$€£]?\d)|widen\w*|accelerat\w*|sped\s+up|speeds?\s+up|speeding\s+up"
+       r"|(?:go|goes|going|gone|went)\s+up")
 _DOWN = (r"decreas\w*|declin\w*|fall(?:s|en|ing)?|fell|drop(?:s|ped|ping)?|reduc\w*|shr[iau]nk\w*|dipped"
          r"|plung\w*|slump\w*|lower(?:ed|s)?|less|fewer|smaller|cut(?:s)?|down(?=\s+(?:by\s+)?[$€£]?\d)"
-         r"|narrow(?:s|ed|ing)|decelerat\w*|slow(?:s|ed|ing)(?:\s+down)?")
+         r"|narrow(?:s|ed|ing)|decelerat\w*|slow(?:s|ed|ing)(?:\s+down)?|(?:go|goes|going|gone|went)\s+down")
 _WORD_UP = re.compile(rf"\b(?:{_UP})\b", re.I)
 _WORD_DOWN = re.compile(rf"\b(?:{_DOWN})\b", re.I)
 # the words that carry a direction leave the coverage that finds the claim's sentence
@@ -71,10 +72,13 @@ def _way(text: str) -> int:
     return 1 if _TOKEN_UP.fullmatch(text) else -1 if _TOKEN_DOWN.fullmatch(text) else 0
 
 
+UNNAMED = ""  # what moved, where a pronoun names it
+
+
 @memo_short
 def moves(text: str) -> frozenset[tuple[str, int]]:
     """(stem of a word that moved, +1 up or -1 down) for each direction word of the text, read
-    within its clause (segments.split_clauses)."""
+    within its clause (segments.split_clauses); UNNAMED for a pronoun a verb moved ("to lower it")."""
     found = set()
     for part in split_clauses(text):
         words = tokens(part)
@@ -96,6 +100,9 @@ def moves(text: str) -> frozenset[tuple[str, int]]:
                     break
             # what a verb moves ("lowers CPU load", "increases the risk"): the next content word
             for ahead in range(k + (2 if two else 1), min(len(words), k + 2 + _LOOK_BACK)):
+                if words[ahead] in _PRONOUNS:  # "to lower it"
+                    found.add((UNNAMED, way))
+                    break
                 if words[ahead] not in STOPWORDS and not _EITHER.fullmatch(words[ahead]):
                     found.add((stem(words[ahead]), way))
                     break
@@ -113,5 +120,7 @@ def moved_otherwise(claim: str, sentences: Iterable[str], min_coverage: float = 
     if best is None or best_cov < min_coverage or negated(best) or "than" in tokens(best):
         return 0.0
     theirs = moves(best)
-    return float(any((word, -way) in theirs and (word, way) not in theirs and (word, -way) not in claimed
-                     for word, way in claimed))
+    # where the sentence moves a pronoun the claim's way, it may be the claim's word: "To raise the
+    # set temperature, turn the dial clockwise; to lower it, turn it counterclockwise"
+    return float(any(word != UNNAMED and (word, -way) in theirs and (word, way) not in theirs
+                     and (UNNAMED, way) not in theirs and (word, -way) not in claimed for word, way in claimed))
