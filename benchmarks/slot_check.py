@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devsets
 
 from ragmeter.judges.lexical import split_into_claims
+from ragmeter.judges.local.checks.compared_sides import compared_sides
 from ragmeter.judges.local.checks.compared_values import compared_otherwise
 from ragmeter.judges.local.checks.comparison import comparison_flip
 from ragmeter.judges.local.checks.direction import direction_flip, moved_otherwise
@@ -57,7 +58,8 @@ def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], in
 
 
 CHECKS = {"changed_slot": slot_substitution, "exchanged": exchanged, "sequence": sequence_swap,
-          "negation_moved": negation_moved, "compared_otherwise": compared_otherwise, "opposites": opposite_flip, "direction": direction_flip, "moved_otherwise": moved_otherwise,
+          "negation_moved": negation_moved, "compared_otherwise": compared_otherwise, "compared_sides": compared_sides,
+          "opposites": opposite_flip, "direction": direction_flip, "moved_otherwise": moved_otherwise,
           "comparison": lambda claim, sentences: comparison_flip(claim),
           "number_slot": lambda claim, sentences: number_slot_swap(claim, sentences,
                                                                    frozenset().union(*map(numbers, sentences))),

@@ -13,6 +13,7 @@ import math
 import numpy as np
 
 from ...text.segments import content_set, coverage, negated, numbers
+from .checks.compared_sides import compared_sides
 from .checks.compared_values import compared_otherwise
 from .checks.comparison import comparison_flip
 from .checks.direction import direction_flip, moved_otherwise
@@ -135,7 +136,8 @@ def name_closeness(name_vectors: np.ndarray, premise_vectors: np.ndarray) -> flo
 # premise clause copied with one slot filled otherwise (checks/substitution.py) or with two slots
 # exchanged (checks/exchange.py), two steps told in the other order (checks/sequence.py), a
 # comparative that the claim's own numbers contradict (checks/comparison.py) or the premise's
-# (checks/compared_values.py): the claim is
+# (checks/compared_values.py), a comparison the premise makes the other way round
+# (checks/compared_sides.py): the claim is
 # contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
 # (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
@@ -152,6 +154,7 @@ CONTRADICTION_CHECKS = {
     "sequence": lambda claim, view: sequence_swap(claim, view.sentences),
     "comparison": lambda claim, view: comparison_flip(claim),
     "compared_otherwise": lambda claim, view: compared_otherwise(claim, view.sentences),
+    "compared_sides": lambda claim, view: compared_sides(claim, view.sentences),
 }
 
 

@@ -1,0 +1,100 @@
+"""A comparison that the passage makes the other way round.
+
+"Email support is faster than live chat." where the passage says "Live chat usually gets you a
+reply much faster than email support"; "Kennedy was older than Reagan when he took office." where
+it says "Reagan was considerably older than Kennedy". Every word of the claim is in the passage,
+and the comparative too: only the order of the two sides tells them apart, which word overlap,
+sentence vectors and the small verifier do not read.
+
+The claim and each premise sentence are read for "<A> ... <comparative> ... than <B>" (one
+clause, no negation). Two comparisons are of one thing when their comparatives measure the same
+(faster and slower, older and younger, "more effective" and "less effective"; "higher fees" and
+"lower fees", not "higher returns") and their sides are the same two: each side of the claim
+shares words with one side of the premise's and none with the other (capitalised words and
+numbers where both sides have some of their own, else all content words). The claim is flagged
+where it turns the sides round with the same comparative or keeps them with the opposite one,
+and no other premise sentence makes the comparison the claim's way. "Email support is slower
+than live chat." agrees with the passage above.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from ....text.segments import STOPWORDS, content_set, memo_short, negated, split_sentences, stem
+from .compared_values import _named
+
+# comparatives that measure the same thing, one way and the other
+_OPPOSED = (("faster quicker", "slower"), ("older", "younger newer"), ("larger bigger greater", "smaller"),
+            ("higher", "lower"), ("longer taller", "shorter"), ("heavier", "lighter"), ("deeper", "shallower"),
+            ("wider broader", "narrower"), ("earlier sooner", "later"), ("better", "worse"),
+            ("stronger", "weaker"), ("warmer hotter", "colder cooler"), ("costlier pricier", "cheaper"),
+            ("safer", "riskier"), ("richer wealthier", "poorer"), ("easier simpler", "harder"),
+            ("louder", "quieter"), ("more", "less fewer"))
+_WAY = {word: (group, way) for group, pair in enumerate(_OPPOSED)
+        for way, words in ((1, pair[0]), (-1, pair[1])) for word in words.split()}
+_THAN = re.compile(r"\b(?P<comp>" + "|".join(sorted(_WAY, key=len, reverse=True)) + r")\b(?:\s+(?P<what>\w+))?"
+                   r"[^,;.]{0,40}?\bthan\s+(?P<b>[^,;:]+)", re.I)
+_CLAUSE = re.compile(r"[,;:]\s|\s(?:while|whereas|but)\s", re.I)
+
+Comparison = tuple[frozenset[str], frozenset[str], int, int, str]  # A, B, group, way, what is measured
+
+
+def _measured(comp: str, what: str | None) -> tuple[int, int, str]:
+    """(group of the comparative, +1 or -1, the word it measures or ""): "more expensive" is
+    costlier, "more effective" measures "effective", "higher fees" measures fees."""
+    group, way = _WAY[comp.lower()]
+    word = (what or "").lower()
+    if word == "expensive" and comp.lower() in ("more", "less"):
+        return _WAY["costlier"][0], way, ""
+    if not word or word in STOPWORDS or word == "than":
+        return group, way, ""
+    return group, way, stem(word)
+
+
+@memo_short
+def comparisons(text: str) -> tuple[Comparison, ...]:
+    """Each "<A> ... <comparative> ... than <B>" of the text: (A's own words, B's own words,
+    group, way, what is measured)."""
+    out: list[Comparison] = []
+    for sentence in split_sentences(text) or [text]:
+        if negated(sentence):
+            continue
+        for clause in _CLAUSE.split(sentence):
+            for m in _THAN.finditer(clause):
+                before, after = clause[:m.start()], m.group("b")
+                a, b = _named(before), _named(after)
+                if not (a - b and b - a):
+                    a, b = content_set(before), content_set(after)
+                if a - b and b - a:
+                    out.append((frozenset(a - b), frozenset(b - a), *_measured(m.group("comp"), m.group("what"))))
+    return tuple(out)
+
+
+def _agrees(claimed: Comparison, given: Comparison) -> bool | None:
+    """True where the premise's comparison says what the claim's does, False where it says the
+    opposite, None where they are not of one thing."""
+    a, b, group, way, what = claimed
+    a2, b2, group2, way2, what2 = given
+    if group != group2 or (what and what2 and what != what2):
+        return None
+    if a & a2 and b & b2 and not a & b2 and not b & a2:
+        return way == way2
+    if a & b2 and b & a2 and not a & a2 and not b & b2:
+        return way != way2
+    return None
+
+
+def compared_sides(claim: str, sentences: Iterable[str]) -> float:
+    """1.0 when a comparison of the claim is one the premise sentences make the other way round
+    and none makes it the claim's way (module docstring), else 0.0."""
+    claimed = comparisons(claim)
+    if not claimed:
+        return 0.0
+    given = [c for sentence in sentences if "than" in sentence.lower() for c in comparisons(sentence)]
+    for comparison in claimed:
+        verdicts = {_agrees(comparison, other) for other in given} - {None}
+        if verdicts == {False}:
+            return 1.0
+    return 0.0

@@ -1,0 +1,45 @@
+"""A comparison the passage makes the other way round (judges/local/checks/compared_sides.py)."""
+
+import pytest
+
+from ragmeter.judges.local.checks.compared_sides import compared_sides, comparisons
+from ragmeter.text.segments import stem
+
+SUPPORT = ["Live chat usually gets you a reply much faster than email support; an email reply can take up to one "
+           "business day."]
+PRESIDENTS = ["Ronald Reagan was considerably older than John F. Kennedy when he took office."]
+PLANS = ["The Gold plan has higher fees than the Silver plan, and Gold members get priority boarding."]
+
+
+@pytest.mark.parametrize("claim,premise", [
+    ("Email support is faster than live chat.", SUPPORT),  # the sides turned round
+    ("Live chat is slower than email support.", SUPPORT),  # the opposite comparative
+    ("Kennedy was older than Reagan when he took office.", PRESIDENTS),
+    ("The Silver plan has higher fees than the Gold plan.", PLANS),
+])
+def test_a_comparison_turned_round_is_flagged(claim, premise):
+    assert compared_sides(claim, premise) == 1.0
+
+
+@pytest.mark.parametrize("claim,premise", [
+    ("Email support is slower than live chat.", SUPPORT),
+    ("Live chat is faster than email support.", SUPPORT),
+    ("Kennedy was younger than Reagan when he took office.", PRESIDENTS),
+    ("The Silver plan has lower fees than the Gold plan.", PLANS),
+    # another measure, another comparison: higher returns are not higher fees
+    ("The Silver plan has higher returns than the Gold plan.", PLANS),
+    # a negated comparison is the negation checks'
+    ("Email support is not faster than live chat.", SUPPORT),
+    # a passage that says it both ways decides nothing
+    ("Email support is faster than live chat.", SUPPORT + ["For billing questions, email support is faster than live "
+                                                           "chat."]),
+])
+def test_a_comparison_the_passage_makes_alike_or_not_at_all_is_not_flagged(claim, premise):
+    assert compared_sides(claim, premise) == 0.0
+
+
+def test_what_a_comparison_measures():
+    (a, b, group, way, what), = comparisons("The Silver plan is more expensive than the Gold plan.")
+    assert (a, b, way, what) == ({"silver"}, {"gold"}, 1, "")
+    assert comparisons("The Silver plan is cheaper than the Gold plan.")[0][2] == group  # one measure, the other way
+    assert comparisons("Aspirin is more effective than placebo.")[0][3:] == (1, stem("effective"))
