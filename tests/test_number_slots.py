@@ -16,7 +16,8 @@ def test_another_number_beside_the_same_words_is_flagged_in_a_reworded_claim():
     assert not flags("Withdrawals are generally subject to income tax plus a 10% early withdrawal penalty.", *passage)
     assert not flags("The battery is covered for 3 years.", "Batteries carry a warranty of 2 years.")  # no word shared
     assert flags("The fund charges a $30 annual fee.", "An annual fee of $45 is charged.")
-    assert not flags("The fund charges a $30 annual fee.", "An annual fee of $25 is charged.")  # 25 rounds to 30
+    assert not flags("The fund charges a $30 annual fee.", "An annual fee of $29.50 is charged.")  # rounded
+    assert flags("The fund charges a $30 annual fee.", "An annual fee of $25 is charged.")  # 20% off: no rounding
 
 
 def test_numbers_written_otherwise_or_not_values_of_a_fact_are_not_flagged():

@@ -21,8 +21,7 @@ import re
 from typing import Iterable
 
 from ....text.segments import content_set, memo_short, numbers
-from .quantities import rounds_to, value_kind
-from .substitution import split_numbers_of
+from .quantities import rounds_to, split_numbers_of, value_kind
 
 # a number's neighbours: the content words just before it and just after it, up to a mark or
 # another number; words that only say what is counted or measured, or how exactly, name no fact

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import re
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
-from typing import Iterable, cast
+from functools import lru_cache
+from typing import Iterable, Sequence, cast
 
 from ....text.segments import NUMBER_WORD, best_covering, content_set, memo_short, numbers
 
@@ -112,3 +113,33 @@ def number_swap(claim: str, sentences: Iterable[str], premise_numbers: frozenset
         return 0.0
     stated = {value_kind(x) for x in (*new_numbers, *new_months)}
     return float(any(value_kind(x) in stated for x in _values(best) - _values(claim)))
+
+
+# numbers written in pieces: "40 , 000" (tokenised text), a decimal comma "99,9"
+SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_DECIMAL_COMMA = re.compile(r"(?<![\w.,])\d+,\d{1,2}(?![\w,]*\d)")
+_SPACED = re.compile(r"(?<![\w.,])\d{1,3}(?: ?, ?\d{3})*(?: , |, | ,)\d{3}(?![\w,]*\d)")
+
+
+def split_numbers(sentences: Sequence[str]) -> set[str]:
+    """Numbers that the premises write in pieces or otherwise, as words() writes them whole:
+    tokenised text's "40 , 000" or "40, 000" (40000) and a decimal whose sentence was cut at its
+    point, "102 . 5" (102.5: a sentence ending in a number, the next opening with digits); a
+    decimal comma, "99,9" (99.9)."""
+    out = {m.group().replace(" ", "").replace(",", "") for s in sentences for m in _SPACED.finditer(s)}
+    out |= {m.group().replace(",", ".") for s in sentences for m in _DECIMAL_COMMA.finditer(s)}  # "99,9%"
+    for first, second in zip(sentences, sentences[1:]):
+        whole = re.search(r"(\d+)\s*\.?\s*$", first)
+        part = re.match(r"\s*(\d+)\b(?:\s+(thousand|million|billion|trillion)\b)?", second, re.IGNORECASE)
+        if whole and part:
+            value = f"{whole.group(1)}.{part.group(1)}"
+            out.add(value)
+            if part.group(2):  # "1 . 1 million": 1100000
+                out.add(format((Decimal(value) * SCALE[part.group(2).lower()]).normalize(), "f"))
+    return out
+
+
+@lru_cache(maxsize=1024)  # the premises of a sample are read for each of its claims
+def split_numbers_of(sentences: tuple[str, ...]) -> frozenset[str]:
+    """split_numbers of these sentences, remembered."""
+    return frozenset(split_numbers(sentences))

@@ -42,7 +42,7 @@ from functools import lru_cache
 
 from ....text.segments import NUMBER_WORDS, STOPWORDS, split_clauses, stem, tokens
 from ....text.words import TOKEN
-from .quantities import rounds_to
+from .quantities import SCALE, rounds_to, split_numbers_of
 from .slot_values import incompatible, is_number
 
 MIN_MATCHED = 3  # words a claim clause must share, in order, with a premise clause to be a copy of it
@@ -60,9 +60,6 @@ _IRREGULAR = {"won": "will", "ca": "can"}
 # 4), and "2.7 million" is 2700000
 _NUMBER = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w,]*\d)|\d+(?:\.\d+)?(?![\w.]*\d))(?![^\W\d_])"
                      r"(?:\s+(?P<scale>thousand|million|billion|trillion)\b)?", re.IGNORECASE)
-_SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
-_DECIMAL_COMMA = re.compile(r"(?<![\w.,])\d+,\d{1,2}(?![\w,]*\d)")
-_SPACED = re.compile(r"(?<![\w.,])\d{1,3}(?: ?, ?\d{3})*(?: , |, | ,)\d{3}(?![\w,]*\d)")
 # days and months are names wherever they stand ("Mondays and Thursdays are ..."); not "may"
 CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
                      "june july august september october november december".split())
@@ -83,7 +80,7 @@ def _number(found: re.Match) -> str:
     """A number as one word: "20,000" -> "20000", "2.7 million" -> "2700000"."""
     value = Decimal(found.group().split()[0].replace(",", ""))
     if found.group("scale"):
-        value *= _SCALE[found.group("scale").lower()]
+        value *= SCALE[found.group("scale").lower()]
     return format(value.normalize(), "f") if found.group("scale") else found.group().replace(",", "")
 
 
@@ -166,30 +163,6 @@ def _candidates(sentences: Iterable[str]) -> list[tuple[list[str], frozenset[str
 
 def _same_number(x: str, y: str) -> bool:
     return x == y or rounds_to(x, y) or rounds_to(y, x) or (len(x) == 2 and len(y) == 4 and y.endswith(x))
-
-
-def split_numbers(sentences: Sequence[str]) -> set[str]:
-    """Numbers that the premises write in pieces or otherwise, as words() writes them whole:
-    tokenised text's "40 , 000" or "40, 000" (40000) and a decimal whose sentence was cut at its
-    point, "102 . 5" (102.5: a sentence ending in a number, the next opening with digits); a
-    decimal comma, "99,9" (99.9)."""
-    out = {m.group().replace(" ", "").replace(",", "") for s in sentences for m in _SPACED.finditer(s)}
-    out |= {m.group().replace(",", ".") for s in sentences for m in _DECIMAL_COMMA.finditer(s)}  # "99,9%"
-    for first, second in zip(sentences, sentences[1:]):
-        whole = re.search(r"(\d+)\s*\.?\s*$", first)
-        part = re.match(r"\s*(\d+)\b(?:\s+(thousand|million|billion|trillion)\b)?", second, re.IGNORECASE)
-        if whole and part:
-            value = f"{whole.group(1)}.{part.group(1)}"
-            out.add(value)
-            if part.group(2):  # "1 . 1 million": 1100000
-                out.add(format((Decimal(value) * _SCALE[part.group(2).lower()]).normalize(), "f"))
-    return out
-
-
-@lru_cache(maxsize=1024)  # the premises of a sample are read for each of its claims
-def split_numbers_of(sentences: tuple[str, ...]) -> frozenset[str]:
-    """split_numbers of these sentences, remembered."""
-    return frozenset(split_numbers(sentences))
 
 
 def _numbers_differ(said: Sequence[str], given: Sequence[str], claim: Sequence[str], premise: frozenset[str],
