@@ -377,6 +377,16 @@ def test_a_negated_claim_is_not_supported_by_its_positive_clause(judge):
     assert flip == 1.0 and kept == 0.0
 
 
+def test_a_claim_that_sets_something_aside_with_not_is_not_a_negated_claim(judge):
+    # ", not to the district court" says "rather than": the claim is what the passage says
+    context = ["Disputes over deductions are heard by the Regional Housing Tribunal rather than the district court."]
+    (verdicts,) = run(judge.support([SupportItem(context, (
+        "Those disputes go to the Regional Housing Tribunal, not to the district court.",
+        "Disputes over deductions are not heard by the Regional Housing Tribunal."))]))
+    assert verdicts[0].decided_by.startswith("model:") and verdicts[0].probability > 0.5
+    assert verdicts[1].decided_by == "check:negation" and verdicts[1].probability <= 0.1
+
+
 def test_answer_correctness_reads_a_short_reference_as_the_answer_to_its_question(judge):
     answers = ("The Eiffel Tower is 330 metres tall.", "The Eiffel Tower is 200 metres tall.",
                "The Eiffel Tower is tall.")
