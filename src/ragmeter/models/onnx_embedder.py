@@ -29,7 +29,7 @@ from ..errors import ConfigError, MissingExtraError
 
 DEFAULT_TOKENIZER = Path(__file__).parent / "assets" / "minilm-tokenizer" / "tokenizer.json"
 MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length in sentence-transformers
-# padded tokens per model call, and texts: on 2 cores, calls of about 8 texts of 80 tokens ran
+# tokens per model call, and texts: on 2 cores, calls of about 8 texts of 80 tokens ran
 # fastest (larger ones spill the CPU caches); short texts (single sentences) go more at a time
 TOKEN_BUDGET = 640
 MAX_BATCH = 64

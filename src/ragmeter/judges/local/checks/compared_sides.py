@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from ....text.segments import STOPWORDS, content_set, memo_short, negated, split_sentences, stem
-from .compared_values import _named
+from ....text.segments import STOPWORDS, memo_short, negated, split_sentences, stem
+from .compared_values import CLAUSE, sides
 
 # comparatives that measure the same thing, one way and the other
 _OPPOSED = (("faster quicker", "slower"), ("older", "younger newer"), ("larger bigger greater", "smaller"),
@@ -36,7 +36,6 @@ _WAY = {word: (group, way) for group, pair in enumerate(_OPPOSED)
         for way, words in ((1, pair[0]), (-1, pair[1])) for word in words.split()}
 _THAN = re.compile(r"\b(?P<comp>" + "|".join(sorted(_WAY, key=len, reverse=True)) + r")\b(?:\s+(?P<what>\w+))?"
                    r"[^,;.]{0,40}?\bthan\s+(?P<b>[^,;:]+)", re.I)
-_CLAUSE = re.compile(r"[,;:]\s|\s(?:while|whereas|but)\s", re.I)
 
 Comparison = tuple[frozenset[str], frozenset[str], int, int, str]  # A, B, group, way, what is measured
 
@@ -61,14 +60,11 @@ def comparisons(text: str) -> tuple[Comparison, ...]:
     for sentence in split_sentences(text) or [text]:
         if negated(sentence):
             continue
-        for clause in _CLAUSE.split(sentence):
+        for clause in CLAUSE.split(sentence):
             for m in _THAN.finditer(clause):
-                before, after = clause[:m.start()], m.group("b")
-                a, b = _named(before), _named(after)
-                if not (a - b and b - a):
-                    a, b = content_set(before), content_set(after)
-                if a - b and b - a:
-                    out.append((frozenset(a - b), frozenset(b - a), *_measured(m.group("comp"), m.group("what"))))
+                found = sides(clause[:m.start()], m.group("b"))
+                if found:
+                    out.append((*found, *_measured(m.group("comp"), m.group("what"))))
     return tuple(out)
 
 

@@ -42,7 +42,7 @@ _DIMENSION = {"longer": _LENGTH | _TIME, "shorter": _LENGTH | _TIME, "taller": _
 _THAN = re.compile(rf"\b(?:(?P<down>{_DOWN})|(?P<up>{_UP}))\b[^,;.]{{0,40}}?\bthan\s+(?P<b>[^,;]+)", re.I)
 _AS = re.compile(r"\b(?:(?P<up>twice|double|(?:two|three|four|five|\d+)\s+times)|(?P<down>half))\s+as\s+"
                  r"(?P<adj>\w+)\s+as\s+(?P<b>[^,;]+)", re.I)
-_CLAUSE = re.compile(r"[,;:]\s|\s(?:while|whereas|but)\s", re.I)
+CLAUSE = re.compile(r"[,;:]\s|\s(?:while|whereas|but)\s", re.I)
 _NUMBER = re.compile(r"(?P<cur>[$€£])?\s?(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\d,.]*\d)"
                      r"(?:\s?(?P<unit>%|°\s?[CF]|km²|m²|[A-Za-z]+))?")
 # a bound or a range end is no value of its side ("as small as 28 inches", "up to $60", "15-20 kg")
@@ -59,6 +59,16 @@ def _named(text: str) -> frozenset[str]:
                      if (w[0].isupper() or w[0].isdigit()) and w.lower() not in STOPWORDS)
 
 
+def sides(before: str, after: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The words that name each side of a comparison and not the other: the capitalised words and
+    numbers of the text before the comparative and after "than" / "as" where both have some of
+    their own ("Home 500", "Home 200"), else their content words; None where a side has none."""
+    a, b = _named(before), _named(after)
+    if not (a - b and b - a):  # "Engineering referrals pay less than other roles"
+        a, b = content_set(before), content_set(after)
+    return (frozenset(a - b), frozenset(b - a)) if a - b and b - a else None
+
+
 @memo_short
 def _comparisons(claim: str) -> tuple[tuple[frozenset[str], frozenset[str], int, bool, str], ...]:
     """(A's own words, B's own words, +1 if A is said to be more, money asked, the comparative)
@@ -67,16 +77,13 @@ def _comparisons(claim: str) -> tuple[tuple[frozenset[str], frozenset[str], int,
     for sentence in split_sentences(claim) or [claim]:
         if negated(sentence):
             continue
-        for clause in _CLAUSE.split(sentence):
+        for clause in CLAUSE.split(sentence):
             for pattern in (_THAN, _AS):
                 for m in pattern.finditer(clause):
-                    a, b = _named(clause[:m.start()]), _named(m.group("b"))
-                    if not (a - b and b - a):  # "Engineering referrals pay less than other roles"
-                        a, b = content_set(clause[:m.start()]), content_set(m.group("b"))
-                    if a - b and b - a:
+                    found = sides(clause[:m.start()], m.group("b"))
+                    if found:
                         word = (m.group("up") or m.group("down")).lower() if m.re is _THAN else m.group("adj").lower()
-                        out.append((frozenset(a - b), frozenset(b - a), 1 if m.group("up") else -1,
-                                    word in _MONEY_WORDS, word))
+                        out.append((*found, 1 if m.group("up") else -1, word in _MONEY_WORDS, word))
     return tuple(out)
 
 

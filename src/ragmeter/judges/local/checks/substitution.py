@@ -234,7 +234,7 @@ class _Premises:
         self.capital = {t for t in raw if t[:1].isupper()}
         self.named = {_word(t) for t in self.capital if t.lower() not in self.lower} - _STOP
         self.split_numbers = split_numbers_of(tuple(sentences))
-        self.parts = {_words(s): sentence_parts(s) for s in sentences if sentence_parts(s)}
+        self.parts = {_words(s): parts for s in sentences if (parts := sentence_parts(s))}
 
     def closest(self, said: list[str]) -> tuple[int, list[tuple[list[str], frozenset[str], frozenset[str]]]]:
         """How many words, in order, the clause shares with the premise clauses that share the
