@@ -24,6 +24,10 @@ STACK = ("The gateway handles authentication, Redis stores session data and shor
 RULING = ("In Marsh v. Quill (2018), the court ruled for the tenant. The majority opinion, written by Judge Okafor, "
           "held that the lease was void.")
 STUDY = "Dr. Imogen Salt led the study, while Dr. Felix Onuora handled the statistical analysis."
+APPEALS = ("Appeals go first to the district court of appeal. Constitutional questions may then be taken to the "
+           "regional court.")
+OXBOW = ("The abandoned loop is sealed off by sediment and becomes an oxbow lake. Erosion on the outer bank makes each "
+         "meander loop wider.")
 
 
 def flags(claim: str, context: str) -> bool:
@@ -41,6 +45,14 @@ def flags(claim: str, context: str) -> bool:
     ("PostgreSQL stores session data and short-lived caches.", STACK),
     ("Dr. Imogen Salt handled the statistical analysis.", STUDY),  # one statement's start, the next one's end
     ("The majority opinion was written by Judge Marsh.", RULING),  # the clause ends at the name
+    # numbers the premise sentence holds, put in each other's places or taken from its other statement
+    ("The company opened its first shop in 1968 and its second in 1968.",
+     "The company opened its first shop in 1968 and its second in 1969."),
+    ("Children aged 6 to 11 take 10 ml twice a day.",
+     "Children aged 6 to 11 take 5 ml twice a day, while adults take 10 ml twice a day."),
+    # a sibling: the passage says "district court" and "regional court", the premise the district one
+    ("Appeals go first to the regional court of appeal.", APPEALS),
+    ("The meander loop is sealed off by sediment and becomes an oxbow lake.", OXBOW),
 ])
 def test_a_copied_clause_with_one_slot_changed_is_flagged(claim, context):
     assert flags(claim, context)
@@ -56,6 +68,14 @@ def test_a_copied_clause_with_one_slot_changed_is_flagged(claim, context):
     ("Redis stores session data and short-lived caches.", STACK),
     ("Dr. Felix Onuora handled the statistical analysis.", STUDY),
     ("Dr. Imogen Salt led the study.", STUDY),
+    ("Appeals go first to the district court of appeal.", APPEALS),
+    ("Children aged 6 to 11 take 5 ml twice a day.",
+     "Children aged 6 to 11 take 5 ml twice a day, while adults take 10 ml twice a day."),
+    ("The abandoned loop is cut off by sediment and becomes an oxbow lake.", OXBOW),
+    # a verb the passage uses after the same subject elsewhere: the same statement in other words
+    ("The light passes through the lens into the camera body.",
+     "The light travels through the lens into the camera body. In a mirrorless camera the light passes straight "
+     "to the sensor."),
     ("The majority opinion was written by Judge Okafor.", RULING),
     ("The European Union is expected to quickly retaliate with promised tariffs of about $3.3 billion on iconic "
      "American products such as bourbon.", TARIFFS),  # the name the acronym stands for

@@ -176,8 +176,9 @@ def _numbers_differ(said: Sequence[str], given: Sequence[str], claim: Sequence[s
     given_numbers = [w.replace(",", "") for w in given if is_number(w)]
     if not stated or not given_numbers:
         return False
-    in_premise = [w.replace(",", "") for w in premise if is_number(w)]
     in_claim = [w.replace(",", "") for w in claim if is_number(w)]
+    # a premise number the claim says as well has its place ("6 to 11" is not 10 rounded)
+    in_premise = [n for w in premise if is_number(w) and (n := w.replace(",", "")) not in in_claim]
     return (not any(_same_number(x, y) for x in stated for y in in_premise)
             and not any(_same_number(y, x) for y in given_numbers for x in in_claim))
 
@@ -275,7 +276,10 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
                 or changed - (i2 - i1) > MAX_OTHER_CHANGES or len(_content(claim)) + sum(map(is_number, claim)) < 3):
             continue
         said, given = claim[i1:i2], premise[j1:j2]
-        if _numbers_differ(said, given, claim, sentence, premises.split_numbers):
+        # a number of the sentence's other statement is no number of this one ("Children aged 6 to 11
+        # take 10 ml" where "... take 5 ml, while children over 12 take 10 ml")
+        scope = part if set(premise) <= part else sentence
+        if _numbers_differ(said, given, claim, scope, premises.split_numbers):
             return True
         before = claim[max(ops[k - 1][1], i1 - 2):i1] if k and ops[k - 1][0] == "equal" else []
         after = claim[i2:min(ops[k + 1][2], i2 + 2)] if k < len(ops) - 1 and ops[k + 1][0] == "equal" else []
@@ -286,6 +290,8 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
         if incompatible(said, given, before, after, moved):  # another unit, ordinal, bound or value; "off" for "on"
             return True
         if inside and _names_trade_places(said, given, claim, premise, premises, named):
+            return True
+        if changed == len(said) and _sibling(said, given, premise, j1, j2, sentence, premises):
             return True
         if _PRONOUNS & set(given) or _PRONOUNS & set(said) or not _content(given) - set(claim) or _initials(said, given):
             continue
@@ -317,6 +323,24 @@ def _names_trade_places(said: list[str], given: list[str], claim: list[str], pre
     return (len(said) <= 2 and len(given) <= 2 and bool(put) and put <= named
             and any(ours[w] > theirs[w] and w in premises.vocabulary for w in put)
             and any(0 < ours[g] < theirs[g] for g in taken))
+
+
+def _sibling(said: list[str], given: list[str], premise: list[str], j1: int, j2: int, sentence: frozenset[str],
+             premises: _Premises) -> bool:
+    """One word of the premise put in the place of its sibling: a word the passage says
+    elsewhere before the same word as the premise's ("the Supreme Court will hear it" where the
+    premise says "the Circuit Court" and the passage names the Supreme Court too; "the side dial"
+    for "the top dial"). Only before a shared word: a verb after the same subject ("light passes"
+    for "light travels") is often the same statement in other words."""
+    if len(said) != 1 or len(given) != 1 or not _content(said) or not _content(given):
+        return False
+    put = said[0]
+    if (not j1 or put in sentence or put not in premises.vocabulary
+            or SequenceMatcher(None, put, given[0]).ratio() >= 0.75):  # a spelling: "aspargusic" 
+        return False
+    right = premise[j2] if j2 < len(premise) else ""
+    return right not in _STOP and any(c[i] == put and i + 1 < len(c) and c[i + 1] == right
+                                      for c, _, _ in premises.candidates for i in range(len(c)))
 
 
 def _another_day(said: list[str], given: list[str], premises: _Premises, named: set[str]) -> bool:
