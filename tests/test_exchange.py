@@ -26,6 +26,9 @@ RIVERS = "The Danube flows into the Black Sea, and the Rhine flows into the Nort
     ("In June 1950, South Korean forces crossed the border into North Korea.",
      "In June 1950, North Korean forces crossed the border into South Korea."),
     ("Anna is older than Tom.", "Tom is older than Anna."),  # a short claim
+    # two long names exchanged, with a few words told otherwise: fewer than 60% of its words in order
+    ("Such cases are decided by the county board rather than the Federal Maritime Commission.",
+     "Cases about harbour fees are decided by the Federal Maritime Commission rather than the county board."),
     ("The basic tier costs $8 a month and the family tier costs $15 a month.",
      "The basic tier costs $15 a month and the family tier costs $8 a month."),  # items that read otherwise
 ])

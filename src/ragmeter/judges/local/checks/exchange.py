@@ -52,6 +52,7 @@ _SYMMETRIC = frozenset(words("as same equal similar drew draw tied tie married m
 _SYMMETRIC_LINK = frozenset(words("with as and versus vs"))  # the word before the second slot
 _STOP_WORDS = frozenset(words(
     "a an the of in on at for to is are was were be been it its this that these those which who while whereas"))
+BAG_SHARE = 0.85  # or the share of the claim's words a sentence holds in any order
 _COMMA = re.compile(r",(?!\d{3}\b)")  # a comma between words, not inside "20,000"
 
 
@@ -74,14 +75,19 @@ def tokens_with_commas(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _moved(claim: Sequence[str], premise: Sequence[str], i: int, j: int, slot: tuple[int, int]) -> bool:
+def _moved(claim: Sequence[str], premise: Sequence[str], i: int, j: int, slot: tuple[int, int],
+           own: tuple[int, int]) -> bool:
     """Whether the value at claim[i] (premise[j]) keeps the words beside it, on one side or the
     other, as in the premise, where the premise's words beside the slot it took are others: a
-    phrase moved whole, not a value put in another's place."""
+    phrase moved whole, not a value put in another's place. own: the premise's slot that holds
+    the value; two of the words beside it must lie beyond that slot (a name of three words keeps
+    its own words, "the Regional Housing Tribunal" moved or not)."""
     k1, k2 = slot
-    for ours, theirs, replaced in ((claim[i + 1:i + 4], premise[j + 1:j + 4], premise[k2:k2 + 3]),
-                                   (claim[max(0, i - 3):i], premise[max(0, j - 3):j], premise[max(0, k1 - 3):k1])):
-        if len(ours) >= 2 and ours == theirs and ours != replaced:
+    for start, ours, theirs, replaced in (
+            (j + 1, claim[i + 1:i + 4], premise[j + 1:j + 4], premise[k2:k2 + 3]),
+            (max(0, j - 3), claim[max(0, i - 3):i], premise[max(0, j - 3):j], premise[max(0, k1 - 3):k1])):
+        beyond = sum(not own[0] <= start + n < own[1] for n in range(len(ours)))
+        if len(ours) >= 2 and beyond >= 2 and ours == theirs and ours != replaced:
             return True
     return False
 
@@ -90,7 +96,7 @@ def _any_moved(values: set[str], claim: Sequence[str], premise: Sequence[str], h
     """_moved for the values the claim's slot here takes from the premise's slot there."""
     _, i1, i2, j1, j2 = here
     _, _, _, l1, l2 = there
-    return any(_moved(claim, premise, claim.index(w, i1, i2), premise.index(w, l1, l2), (j1, j2))
+    return any(_moved(claim, premise, claim.index(w, i1, i2), premise.index(w, l1, l2), (j1, j2), (l1, l2))
                for w in values if w in claim[i1:i2] and w in premise[l1:l2])
 
 
@@ -136,8 +142,10 @@ def traded(claim: Sequence[str], premise: Sequence[str]) -> bool:
             if not _things(between) or _listed(claim, first, second) or (
                     between and between[-1] in _SYMMETRIC_LINK and _SYMMETRIC & set(between)):
                 continue  # "A and B" for "B and A"; "A drew with B"; two items of one list
-            # a converse word changed anywhere besides ("took longer than" for "was quicker than")
-            others = [op for op in changed if op is not first and op is not second]
+            # a converse word changed besides, between the two ("took longer than" for "was
+            # quicker than"); not one before both ("disputes over deductions")
+            others = [op for op in changed if op is not first and op is not second
+                      and (op[1] >= first[1] or op[3] >= first[3])]
             if any(w in _CONVERSE - _VOICE for _, i1, i2, j1, j2 in others for w in (*claim[i1:i2], *premise[j1:j2])):
                 continue
             if any(_comparatives(claim[i1:i2], premise[j1:j2]) for _, i1, i2, j1, j2 in others):
@@ -160,6 +168,13 @@ def _exchanged(claim: str, sentences: tuple[str, ...]) -> float:
         return 0.0
     spans, counts = _copies(sentences)
     _, best = closest_copies(said, spans, counts, max(MIN_MATCHED, math.ceil(MIN_SHARE * size)))
+    if not best:  # two long slots exchanged leave few words in order: "heard by the district court
+        # rather than the Regional Housing Tribunal" shares 8 of its 14 words in order, all in any
+        bag = Counter(w for w in said if w != ",")
+        common = [sum((bag & c).values()) for c in counts]
+        most = max(common, default=0)
+        if most >= max(MIN_MATCHED, BAG_SHARE * size):
+            best = [k for k, n in enumerate(common) if n == most]
     return float(any(traded(said, spans[k]) for k in best))
 
 
