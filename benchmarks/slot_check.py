@@ -8,7 +8,7 @@ prints, for each labelled claim set, how many claims it flags and how many of th
 supported (the check's false alarms), beside the set's share of unsupported claims. Dev and train
 sets choose; the validate-only sets are shown as out-of-domain checks.
 
-    python benchmarks/slot_check.py [--check changed_slot|comparison|exchanged|number_slot|sequence] [--limit 3000]
+    python benchmarks/slot_check.py [--check changed_slot|another_doer|comparison|exchanged|number_slot|sequence|...] [--limit 3000]
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from ragmeter.judges.lexical import split_into_claims
 from ragmeter.judges.local.checks.compared_sides import compared_sides
 from ragmeter.judges.local.checks.compared_values import compared_otherwise
 from ragmeter.judges.local.checks.comparison import comparison_flip
+from ragmeter.judges.local.checks.deed import another_doer
 from ragmeter.judges.local.checks.direction import direction_flip, moved_otherwise
 from ragmeter.judges.local.checks.exchange import exchanged
 from ragmeter.judges.local.checks.negation_scope import negation_moved
@@ -59,6 +60,7 @@ def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], in
 
 CHECKS = {"changed_slot": slot_substitution, "exchanged": exchanged, "sequence": sequence_swap,
           "negation_moved": negation_moved, "compared_otherwise": compared_otherwise, "compared_sides": compared_sides,
+          "another_doer": another_doer,
           "opposites": opposite_flip, "direction": direction_flip, "moved_otherwise": moved_otherwise,
           "comparison": lambda claim, sentences: comparison_flip(claim),
           "number_slot": lambda claim, sentences: number_slot_swap(claim, sentences,

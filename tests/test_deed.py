@@ -1,0 +1,41 @@
+"""A deed the passage gives to someone else (judges/local/checks/deed.py): the claim joins the
+name of one statement to the deed of another; a claim that gives each deed to its doer, a
+statement that names the doer with a pronoun, or a name written as its acronym is not flagged."""
+
+import pytest
+
+from ragmeter.judges.local.checks.deed import another_doer
+from ragmeter.text.segments import premise_sentences
+
+SURVEY = ("Professor Ilse Brandt directed the 2021 coastal survey, while geologist Tomas Reyes mapped the "
+          "sediment cores.")
+MERGER = "Harlow Capital advised the buyer, while Quint & Rowe reviewed the price for the seller."
+PRONOUN = "Ilse Brandt joined the institute in 2015. She later mapped the sediment cores of the northern bay."
+UNION = "The EU is expected to retaliate with tariffs on American steel. The European Union met in Brussels."
+
+
+def flags(claim: str, context: str) -> bool:
+    return another_doer(claim, premise_sentences(context)) == 1.0
+
+
+@pytest.mark.parametrize("claim,context", [
+    ("Professor Ilse Brandt mapped the sediment cores.", SURVEY),
+    ("Tomas Reyes directed the coastal survey.", SURVEY),
+    ("Harlow Capital reviewed the price for the seller.", MERGER),
+])
+def test_a_deed_given_to_another_name_is_flagged(claim, context):
+    assert flags(claim, context)
+
+
+@pytest.mark.parametrize("claim,context", [
+    ("Tomas Reyes mapped the sediment cores.", SURVEY),
+    ("Professor Ilse Brandt directed the coastal survey.", SURVEY),
+    ("Quint & Rowe reviewed the price for the seller.", MERGER),
+    ("Ilse Brandt mapped the sediment cores.", PRONOUN),  # "she": the deed is hers
+    ("The European Union is expected to retaliate with tariffs.", UNION),  # the acronym is the name
+    ("Who mapped the sediment cores?", SURVEY),  # a question claims nothing
+    ("Ilse Brandt mapped the sediment cores.",  # a source named, not a doer
+     "According to Tomas Reyes, the sediment cores were mapped in 2020. Ilse Brandt joined the survey in 2015."),
+])
+def test_the_doer_a_pronoun_or_an_acronym_is_not_flagged(claim, context):
+    assert not flags(claim, context)
