@@ -32,6 +32,7 @@ from ragmeter.judges.local.checks.direction import direction_flip, moved_otherwi
 from ragmeter.judges.local.checks.exchange import exchanged
 from ragmeter.judges.local.checks.negation_scope import negation_moved
 from ragmeter.judges.local.checks.number_slots import number_slot_swap
+from ragmeter.judges.local.checks.only import only_some
 from ragmeter.judges.local.checks.opposites import opposite_flip
 from ragmeter.judges.local.checks.quantities import number_swap
 from ragmeter.judges.local.checks.sequence import sequence_swap
@@ -60,7 +61,7 @@ def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], in
 
 CHECKS = {"changed_slot": slot_substitution, "exchanged": exchanged, "sequence": sequence_swap,
           "negation_moved": negation_moved, "compared_otherwise": compared_otherwise, "compared_sides": compared_sides,
-          "another_doer": another_doer,
+          "another_doer": another_doer, "only_some": only_some,
           "opposites": opposite_flip, "direction": direction_flip, "moved_otherwise": moved_otherwise,
           "comparison": lambda claim, sentences: comparison_flip(claim),
           "number_slot": lambda claim, sentences: number_slot_swap(claim, sentences,

@@ -18,6 +18,7 @@ from .checks.compared_sides import compared_sides
 from .checks.compared_values import compared_otherwise
 from .checks.comparison import comparison_flip
 from .checks.deed import another_doer
+from .checks.only import only_some
 from .checks.direction import direction_flip, moved_otherwise
 from .checks.exchange import exchanged
 from .checks.frequency import frequency_swap
@@ -146,8 +147,8 @@ _SET_ASIDE = re.compile(r",\s+not\s+(?=(?:to|at|in|on|by|for|from|with|via|throu
 # exchanged (checks/exchange.py), two steps told in the other order (checks/sequence.py), a
 # comparative that the claim's own numbers contradict (checks/comparison.py) or the premise's
 # (checks/compared_values.py), a comparison the premise makes the other way round
-# (checks/compared_sides.py), a deed the premise gives to another name (checks/deed.py): the
-# claim is contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
+# (checks/compared_sides.py), a deed the premise gives to another name (checks/deed.py), all
+# where the premise says only some (checks/only.py): the claim is contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
 # (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
     "negation": lambda claim, view: negation_flip(content_set(claim), negated(_SET_ASIDE.sub(", ", claim)), view.clauses),
@@ -165,6 +166,7 @@ CONTRADICTION_CHECKS = {
     "compared_otherwise": lambda claim, view: compared_otherwise(claim, view.sentences),
     "compared_sides": lambda claim, view: compared_sides(claim, view.sentences),
     "another_doer": lambda claim, view: another_doer(claim, view.sentences),
+    "only_some": lambda claim, view: only_some(claim, view.sentences),
 }
 
 
