@@ -18,12 +18,12 @@ from .checks.compared_sides import compared_sides
 from .checks.compared_values import compared_otherwise
 from .checks.comparison import comparison_flip
 from .checks.deed import another_doer
-from .checks.only import only_some
 from .checks.direction import direction_flip, moved_otherwise
 from .checks.exchange import exchanged
 from .checks.frequency import frequency_swap
 from .checks.negation_scope import negation_moved
 from .checks.number_slots import number_slot_swap
+from .checks.only import only_some
 from .checks.opposites import opposite_flip
 from .checks.quantities import number_swap
 from .checks.sequence import sequence_swap
