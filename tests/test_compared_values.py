@@ -15,6 +15,11 @@ DISHWASHER = ["On the Eco program, the dishwasher uses 9.5 liters of water and r
 
 @pytest.mark.parametrize("claim, premises, flagged", [
     ("Home 500 is cheaper than Home 200.", PLANS, True),
+    # sides named by one hyphenated word each
+    ("TX-4 has a higher boiling point than TX-2.",
+     ["Solvent TX-2 boils at 96 °C, while solvent TX-4 boils at 81 °C."], True),
+    ("TX-2 has a higher boiling point than TX-4.",
+     ["Solvent TX-2 boils at 96 °C, while solvent TX-4 boils at 81 °C."], False),
     ("Home 200 is cheaper than Home 500.", PLANS, False),
     ("Home 500 is more expensive than Home 200.", PLANS, False),
     ("Sennar is about twice as large as Lake Pallow.", LAKES, True),

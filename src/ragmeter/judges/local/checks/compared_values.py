@@ -42,6 +42,7 @@ _DIMENSION = {"longer": _LENGTH | _TIME, "shorter": _LENGTH | _TIME, "taller": _
 _THAN = re.compile(rf"\b(?:(?P<down>{_DOWN})|(?P<up>{_UP}))\b[^,;.]{{0,40}}?\bthan\s+(?P<b>[^,;]+)", re.I)
 _AS = re.compile(r"\b(?:(?P<up>twice|double|(?:two|three|four|five|\d+)\s+times)|(?P<down>half))\s+as\s+"
                  r"(?P<adj>\w+)\s+as\s+(?P<b>[^,;]+)", re.I)
+_WORD = re.compile(r"[^\W_][\w'’-]*")
 CLAUSE = re.compile(r"[,;:]\s|\s(?:while|whereas|but)\s", re.I)
 _NUMBER = re.compile(r"(?P<cur>[$€£])?\s?(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\d,.]*\d)"
                      r"(?:\s?(?P<unit>%|°\s?[CF]|km²|m²|[A-Za-z]+))?")
@@ -52,10 +53,16 @@ _NOT_UNITS = frozenset("a an the and or of for in on at to per from with by as i
                        "each".split())
 
 
+@memo_short
+def _words(text: str) -> frozenset[str]:
+    """Stems of the text's words as _named reads them: "KR-9" one word."""
+    return frozenset(stem(w.lower()) for w in _WORD.findall(text))
+
+
 def _named(text: str) -> frozenset[str]:
     """Stems of the words of the text that name something: capitalised words and numbers ("Home
     500", "the Eco program"), not the verbs and nouns both sides share ("uses", "water")."""
-    return frozenset(stem(w.lower()) for w in re.findall(r"[^\W_][\w'’-]*", text)
+    return frozenset(stem(w.lower()) for w in _WORD.findall(text)
                      if (w[0].isupper() or w[0].isdigit()) and w.lower() not in STOPWORDS)
 
 
@@ -90,7 +97,7 @@ def _comparisons(claim: str) -> tuple[tuple[frozenset[str], frozenset[str], int,
 def _numbers_of(sentence: str, sides: tuple[frozenset[str], frozenset[str]]) -> list[tuple[int, tuple, Decimal]]:
     """(side, kind, value) of each number of the sentence that belongs to one side."""
     names = sides[0] | sides[1]
-    words = [(m.end(), stem(m.group().lower())) for m in re.finditer(r"[^\W_][\w'’-]*", sentence)]
+    words = [(m.end(), stem(m.group().lower())) for m in _WORD.finditer(sentence)]
     out = []
     for m in _NUMBER.finditer(sentence):
         if m.group("num") in names or _BOUND.search(sentence[max(0, m.start() - 20):m.start("num")]):
@@ -123,7 +130,7 @@ def compared_otherwise(claim: str, sentences: Iterable[str]) -> float:
         units = _DIMENSION.get(word)
         values: dict[tuple, list[list[Decimal]]] = {}
         for sentence in sentences:
-            if not content_set(sentence) & (a | b):
+            if not (content_set(sentence) | _words(sentence)) & (a | b):  # "KR-9" is one word of a side
                 continue
             for side, kind, value in _numbers_of(sentence, (a, b)):
                 values.setdefault(kind, [[], []])[side].append(value)
