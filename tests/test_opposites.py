@@ -31,6 +31,9 @@ def test_all_for_some_is_read_one_way():
     assert opposite_flip("All patients experience mild headaches during the first week.", SENTENCES) == 1.0
     premise = ["All patients experience mild headaches during the first week of treatment."]
     assert opposite_flip("Some patients experience mild headaches during the first week.", premise) == 0.0
+    survey = ["Of the 30 wells tested, most had nitrate levels above the limit."]
+    assert opposite_flip("All 30 wells tested had nitrate levels above the limit.", survey) == 1.0
+    assert opposite_flip("Most of the 30 wells tested had nitrate levels above the limit.", survey) == 0.0
 
 
 def test_converse_pairs_are_not_opposites():

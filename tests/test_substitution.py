@@ -50,6 +50,8 @@ def flags(claim: str, context: str) -> bool:
      "The company opened its first shop in 1968 and its second in 1969."),
     ("Children aged 6 to 11 take 10 ml twice a day.",
      "Children aged 6 to 11 take 5 ml twice a day, while adults take 10 ml twice a day."),
+    ("The card charges no annual fee in the first three years.",  # a number put in
+     "The card charges no annual fee in the first year and $95 a year after that."),
     # a sibling: the passage says "district court" and "regional court", the premise the district one
     ("Appeals go first to the regional court of appeal.", APPEALS),
     ("The meander loop is sealed off by sediment and becomes an oxbow lake.", OXBOW),
@@ -69,6 +71,8 @@ def test_a_copied_clause_with_one_slot_changed_is_flagged(claim, context):
     ("Dr. Felix Onuora handled the statistical analysis.", STUDY),
     ("Dr. Imogen Salt led the study.", STUDY),
     ("Appeals go first to the district court of appeal.", APPEALS),
+    ("Warren Sapp, 42, was charged in February.",  # a number the passage gives elsewhere
+     "Warren Sapp was charged in February. The 42-year-old former player denied it."),
     ("Children aged 6 to 11 take 5 ml twice a day.",
      "Children aged 6 to 11 take 5 ml twice a day, while adults take 10 ml twice a day."),
     ("The abandoned loop is cut off by sediment and becomes an oxbow lake.", OXBOW),

@@ -31,7 +31,7 @@ from ....text.segments import best_covering, content_set, memo_short, negated, t
 # way only: a claim that says all where the premise says some claims more than it gives, while
 # a claim of some where the premise says all is supported
 _TABLE = """
-all every always everyone everybody > some sometimes occasionally several many few often usually rarely
+all every always everyone everybody > some sometimes occasionally several many most few often usually rarely
 won win wins winning / lost lose loses losing
 added add adds adding / removed remove removes removing
 approved approve approves approval / rejected reject rejects rejection denied

@@ -271,6 +271,11 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
             span = premise[j1:j2] if tag == "insert" else claim[i1:i2]
             if set(span) <= NEGATORS:
                 return True
+            # a number put in, between words that agree, that the passage nowhere says ("in the
+            # first two years" for "in the first year"; not an age the article gives elsewhere)
+            if (tag == "delete" and len(span) == 1 and is_number(span[0]) and span[0] not in premises.split_numbers
+                    and not any(_same_number(span[0], w) for w in premises.vocabulary if is_number(w))):
+                return True
         # a slot: a few words, in a clause that otherwise says what the premise says, word for word
         if (tag != "replace" or i2 - i1 > MAX_SLOT or j2 - j1 > MAX_SLOT + 1
                 or changed - (i2 - i1) > MAX_OTHER_CHANGES or len(_content(claim)) + sum(map(is_number, claim)) < 3):
