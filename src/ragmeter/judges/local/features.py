@@ -27,6 +27,7 @@ from .checks.only import only_some
 from .checks.opposites import opposite_flip
 from .checks.quantities import number_swap
 from .checks.sequence import sequence_swap
+from .checks.step_order import steps_reordered
 from .checks.substitution import slot_substitution
 from .premises import PremiseView
 
@@ -148,7 +149,8 @@ _SET_ASIDE = re.compile(r",\s+not\s+(?=(?:to|at|in|on|by|for|from|with|via|throu
 # comparative that the claim's own numbers contradict (checks/comparison.py) or the premise's
 # (checks/compared_values.py), a comparison the premise makes the other way round
 # (checks/compared_sides.py), a deed the premise gives to another name (checks/deed.py), all
-# where the premise says only some (checks/only.py): the claim is contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
+# where the premise says only some (checks/only.py), steps of a procedure told in another order in
+# other words (checks/step_order.py): the claim is contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
 # (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
     "negation": lambda claim, view: negation_flip(content_set(claim), negated(_SET_ASIDE.sub(", ", claim)), view.clauses),
@@ -167,6 +169,7 @@ CONTRADICTION_CHECKS = {
     "compared_sides": lambda claim, view: compared_sides(claim, view.sentences),
     "another_doer": lambda claim, view: another_doer(claim, view.sentences),
     "only_some": lambda claim, view: only_some(claim, view.sentences),
+    "steps_reordered": lambda claim, view: steps_reordered(claim, view.sentences),
 }
 
 

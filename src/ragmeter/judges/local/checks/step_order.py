@@ -1,0 +1,81 @@
+"""Steps of a procedure told in another order, in other words.
+
+"1) File the request in the HR portal; 2) tell your manager at least 30 days ahead" where the
+passage says "Employees first notify their manager at least 30 days before the leave starts,
+then submit the leave request in the HR portal". The order-of-steps check (sequence.py) reads a
+step as nearly all of its words; a reworded step ("tell" for "notify", "file" for "submit") is
+not one to it, and a numbered list has no "then".
+
+Read only where the claim tells a later step (then, next, finally, afterwards, followed by, a
+numbered list; not "if ... then") and the premise sentences a sequence (those markers or
+"first"). The claim's steps are its parts between those markers, semicolons and commas, in the
+order it tells them; the premises' steps are the clauses of their sentences that tell a
+sequence, in the passage's order, leaving out any sentence that tells its order with "before",
+"after", "until", "once" or "when" (its order is not the order of its words; sequence.py reads
+those). Each claim step is matched to the premise step that shares the most of its own words
+(those the claim's other steps lack, at least MIN_SHARED, and more than any other premise step
+shares). The claim is flagged where two steps it tells in one order match premise steps told in
+the other, and no two of its steps match in its order more often than in the other.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ....text.segments import content_set, memo_short, negated
+
+MIN_SHARED = 2  # of a claim step's own words, in the premise step it is matched to
+_SEQUENCE = re.compile(r"\b(?:first|firstly|then|next|finally|afterwards|followed\s+by|lastly)\b|(?:^|\s)\(?\d\)",
+                       re.I)
+# a later step's marker: "first" alone is often an ordinal ("finished first", "first recorded")
+_LATER = re.compile(r"\b(?:then|next|finally|afterwards|followed\s+by)\b|(?:^|\s)\(?2\)", re.I)
+_CONDITION = re.compile(r"\bif\b[^.]*\bthen\b", re.I)  # "if ..., then": no steps
+_CLAIM_BREAK = re.compile(r"\b(?:and\s+)?(?:then|next|finally|afterwards|lastly|followed\s+by)\b|[,;:]|"
+                          r"(?:^|\s)\(?\d\)\s*", re.I)
+_CLAUSE_BREAK = re.compile(r"\b(?:and\s+)?(?:then|next|finally|afterwards|lastly)\b|[,;:]", re.I)
+_TOLD_OTHERWISE = re.compile(r"\b(?:before|after|until|once|when|whenever|prior\s+to)\b", re.I)
+_MARKERS = content_set("first firstly then next finally afterwards followed lastly step steps")
+
+
+@memo_short
+def _claim_steps(claim: str) -> tuple[frozenset[str], ...]:
+    if not _LATER.search(claim) or _CONDITION.search(claim) or negated(claim) or _TOLD_OTHERWISE.search(claim):
+        return ()
+    steps = [content_set(part) - _MARKERS for part in _CLAIM_BREAK.split(claim) if part and part.strip()]
+    return tuple(s for s in steps if s)
+
+
+def _premise_steps(sentences: Sequence[str]) -> list[frozenset[str]]:
+    steps = []
+    for sentence in sentences:
+        if not _SEQUENCE.search(sentence) or _TOLD_OTHERWISE.search(sentence) or negated(sentence):
+            continue
+        steps += [content_set(part) - _MARKERS for part in _CLAUSE_BREAK.split(sentence) if part and part.strip()]
+    return steps
+
+
+def _matched(step: frozenset[str], steps: list[frozenset[str]]) -> int | None:
+    """The premise step that shares the most of the step's words, if at least MIN_SHARED and
+    more than any other shares; else None."""
+    shared = sorted(((len(step & s), k) for k, s in enumerate(steps)), reverse=True)
+    if not shared or shared[0][0] < MIN_SHARED or (len(shared) > 1 and shared[1][0] == shared[0][0]):
+        return None
+    return shared[0][1]
+
+
+def steps_reordered(claim: str, sentences: Sequence[str]) -> float:
+    """1.0 when the claim tells steps of the premises' procedure in another order (module
+    docstring), else 0.0."""
+    told = _claim_steps(claim)
+    if len(told) < 2:
+        return 0.0
+    steps = _premise_steps(sentences)
+    shared_by_all = frozenset.intersection(*told)
+    places = [_matched(step - shared_by_all, steps) for step in told]
+    found = [p for p in places if p is not None]
+    if len(set(found)) < len(found):
+        return 0.0  # two claim steps read as one premise step: the matching is not to be trusted
+    inverted = sum(a > b for i, a in enumerate(found) for b in found[i + 1:])
+    kept = sum(a < b for i, a in enumerate(found) for b in found[i + 1:])
+    return float(inverted > 0 and inverted >= kept)
