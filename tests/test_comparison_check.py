@@ -8,8 +8,11 @@ CONTRADICTED = [
     "The Basic plan is the more expensive one: $8 a month, against $11 for Plus.",
     "Lisinopril caused fewer coughs than enalapril, 9% vs 4% of patients.",
     "The east wing is larger, 1,200 square metres compared with 1,450 square metres for the west wing.",
+    # a scale's unit after the first number, the second side's owner before the second
+    "Lake Orm is the larger of the two: about 1.2 million square metres against Lake Brae's 3.4 million.",
 ]
 CONSISTENT = [
+    "Lake Orm is the smaller of the two: about 1.2 million square metres against Lake Brae's 3.4 million.",
     "The Basic plan is the cheaper one: $8 a month, against $11 for Plus.",
     "Lisinopril caused more coughs than enalapril, 9% vs 4% of patients.",
     # bounds, names and ranges are not comparisons of the two numbers

@@ -44,9 +44,12 @@ _NUMBER = (r"(?P<cur{k}>[$€£])?(?P<num{k}>\d+(?:,\d{{3}})*(?:\.\d+)?)(?![,.]?
            r"(?:\s?(?P<unit{k}>%|°\s?[CF]\b|(?:square\s+|cubic\s+)?(?!(?:a|an|per)\b)[A-Za-z]+\b))?")
 _HEDGE = r"(?:(?:about|around|roughly|approximately|only|just|nearly|almost|some)\s+)?"
 # the mark, the first number with its unit (and "a month", "per year"), the word that sets it against the second
-_SET_AGAINST = re.compile(r"[:,(]\s*" + _HEDGE + _NUMBER.format(k=1) + r"(?:\s+(?:a|an|per)\s+\w+)?"
-                          r"\s*,?\s+(?:against|vs\.?|versus|compared\s+(?:with|to))\s+" + _HEDGE + _NUMBER.format(k=2),
-                          re.I)
+# a scale's unit ("2.17 million square kilometres"); the second side's owner ("against Australia's 7.7 million")
+_SCALED_UNIT = r"(?:(?:(?<=million)|(?<=billion)|(?<=thousand))\s+(?:square\s+|cubic\s+)?[a-z]+)?"
+_OWNER = r"(?:(?:(?-i:[A-Z])[\w-]*\s+){0,2}(?-i:[A-Z])[\w-]*['’]s\s+)?"
+_SET_AGAINST = re.compile(r"[:,(]\s*" + _HEDGE + _NUMBER.format(k=1) + _SCALED_UNIT + r"(?:\s+(?:a|an|per)\s+\w+)?"
+                          r"\s*,?\s+(?:against|vs\.?|versus|compared\s+(?:with|to))\s+" + _OWNER + _HEDGE
+                          + _NUMBER.format(k=2), re.I)
 _SCALES = frozenset("thousand million billion trillion bn m k".split())
 _NOT_UNITS = frozenset("a an the and or of for in on at to per from with by as is was are were than against vs "
                        "versus compared".split())
