@@ -30,6 +30,7 @@ from ragmeter.judges.local.checks.comparison import comparison_flip
 from ragmeter.judges.local.checks.deed import another_doer
 from ragmeter.judges.local.checks.direction import direction_flip, moved_otherwise
 from ragmeter.judges.local.checks.exchange import exchanged
+from ragmeter.judges.local.checks.included import included_exception
 from ragmeter.judges.local.checks.negation_scope import negation_moved
 from ragmeter.judges.local.checks.number_slots import number_slot_swap
 from ragmeter.judges.local.checks.only import only_some
@@ -63,6 +64,7 @@ def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], in
 CHECKS = {"changed_slot": slot_substitution, "exchanged": exchanged, "sequence": sequence_swap,
           "negation_moved": negation_moved, "compared_otherwise": compared_otherwise, "compared_sides": compared_sides,
           "another_doer": another_doer, "only_some": only_some, "steps_reordered": steps_reordered,
+          "included_exception": included_exception,
           "opposites": opposite_flip, "direction": direction_flip, "moved_otherwise": moved_otherwise,
           "comparison": lambda claim, sentences: comparison_flip(claim),
           "number_slot": lambda claim, sentences: number_slot_swap(claim, sentences,

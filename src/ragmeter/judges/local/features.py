@@ -21,6 +21,7 @@ from .checks.deed import another_doer
 from .checks.direction import direction_flip, moved_otherwise
 from .checks.exchange import exchanged
 from .checks.frequency import frequency_swap
+from .checks.included import included_exception
 from .checks.negation_scope import negation_moved
 from .checks.number_slots import number_slot_swap
 from .checks.only import only_some
@@ -150,7 +151,8 @@ _SET_ASIDE = re.compile(r",\s+not\s+(?=(?:to|at|in|on|by|for|from|with|via|throu
 # (checks/compared_values.py), a comparison the premise makes the other way round
 # (checks/compared_sides.py), a deed the premise gives to another name (checks/deed.py), all
 # where the premise says only some (checks/only.py), steps of a procedure told in another order in
-# other words (checks/step_order.py): the claim is contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
+# other words (checks/step_order.py), "including" what the premise leaves out (checks/included.py):
+# the claim is contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
 # (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
     "negation": lambda claim, view: negation_flip(content_set(claim), negated(_SET_ASIDE.sub(", ", claim)), view.clauses),
@@ -170,6 +172,7 @@ CONTRADICTION_CHECKS = {
     "another_doer": lambda claim, view: another_doer(claim, view.sentences),
     "only_some": lambda claim, view: only_some(claim, view.sentences),
     "steps_reordered": lambda claim, view: steps_reordered(claim, view.sentences),
+    "included_exception": lambda claim, view: included_exception(claim, view.sentences),
 }
 
 
