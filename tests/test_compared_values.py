@@ -15,6 +15,13 @@ DISHWASHER = ["On the Eco program, the dishwasher uses 9.5 liters of water and r
 
 @pytest.mark.parametrize("claim, premises, flagged", [
     ("Home 500 is cheaper than Home 200.", PLANS, True),
+    # people counted in other words; a relative clause's side is the clause before it
+    ("Tarrow was larger than Belmund.",
+     ["Belmund had about 30,000 inhabitants in 1500.", "Tarrow was smaller, with roughly 12,000 residents."], True),
+    ("Belmund covers about 1,900 hectares, which is smaller than Tarrow.",
+     ["Belmund covers about 1,900 hectares.", "Tarrow covers about 1,400 hectares."], True),
+    ("Belmund covers about 1,900 hectares, which is larger than Tarrow.",
+     ["Belmund covers about 1,900 hectares.", "Tarrow covers about 1,400 hectares."], False),
     # sides named by one hyphenated word each
     ("TX-4 has a higher boiling point than TX-2.",
      ["Solvent TX-2 boils at 96 °C, while solvent TX-4 boils at 81 °C."], True),

@@ -23,7 +23,7 @@ import re
 from typing import Iterable
 
 from ....text.segments import STOPWORDS, memo_short, negated, split_sentences, stem
-from .compared_values import CLAUSE, sides
+from .compared_values import clauses, sides
 
 # comparatives that measure the same thing, one way and the other
 _OPPOSED = (("faster quicker", "slower"), ("older", "younger newer"), ("larger bigger greater", "smaller"),
@@ -60,7 +60,7 @@ def comparisons(text: str) -> tuple[Comparison, ...]:
     for sentence in split_sentences(text) or [text]:
         if negated(sentence):
             continue
-        for clause in CLAUSE.split(sentence):
+        for clause in clauses(sentence):
             for m in _THAN.finditer(clause):
                 found = sides(clause[:m.start()], m.group("b"))
                 if found:

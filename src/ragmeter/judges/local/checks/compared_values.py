@@ -49,6 +49,8 @@ _NUMBER = re.compile(r"(?P<cur>[$€£])?\s?(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\
 # a bound or a range end is no value of its side ("as small as 28 inches", "up to $60", "15-20 kg")
 _BOUND = re.compile(r"(?:\bas\s+\w+\s+as|\bup\s+to|\bat\s+(?:least|most)|\b(?:more|less|fewer)\s+than|\bover|\bunder"
                     r"|\bbetween|\bfrom|\bto|\band|\bor|[-\u2013])\s*[$€£]?\s?$", re.I)
+# counts of people, whatever the passage calls them ("25,000 inhabitants", "16,000 residents")
+_PEOPLE = frozenset("inhabitants residents people persons citizens population".split())
 _NOT_UNITS = frozenset("a an the and or of for in on at to per from with by as is was are were than "
                        "each".split())
 
@@ -64,6 +66,21 @@ def _named(text: str) -> frozenset[str]:
     500", "the Eco program"), not the verbs and nouns both sides share ("uses", "water")."""
     return frozenset(stem(w.lower()) for w in _WORD.findall(text)
                      if (w[0].isupper() or w[0].isdigit()) and w.lower() not in STOPWORDS)
+
+
+_RELATIVE = re.compile(r"^\s*(?:which|that|who)\b", re.I)
+
+
+def clauses(sentence: str) -> list[str]:
+    """The sentence's clauses (CLAUSE), a relative clause joined to the one before it: in "the fine
+    is 250 crowns, which is higher than ..." the side before "higher" is the fine."""
+    out: list[str] = []
+    for clause in CLAUSE.split(sentence):
+        if out and _RELATIVE.match(clause):
+            out[-1] = f"{out[-1]} {clause}"
+        else:
+            out.append(clause)
+    return out
 
 
 def sides(before: str, after: str) -> tuple[frozenset[str], frozenset[str]] | None:
@@ -84,7 +101,7 @@ def _comparisons(claim: str) -> tuple[tuple[frozenset[str], frozenset[str], int,
     for sentence in split_sentences(claim) or [claim]:
         if negated(sentence):
             continue
-        for clause in CLAUSE.split(sentence):
+        for clause in clauses(sentence):
             for pattern in (_THAN, _AS):
                 for m in pattern.finditer(clause):
                     found = sides(clause[:m.start()], m.group("b"))
@@ -114,7 +131,7 @@ def _numbers_of(sentence: str, sides: tuple[frozenset[str], frozenset[str]]) -> 
             value = Decimal(m.group("num").replace(",", ""))
         except InvalidOperation:
             continue
-        kind = (m.group("cur") or "", "" if unit in _NOT_UNITS else unit)
+        kind = (m.group("cur") or "", "" if unit in _NOT_UNITS else "people" if unit in _PEOPLE else unit)
         if kind != ("", ""):
             out.append((0 if word in sides[0] else 1, kind, value))
     return out
