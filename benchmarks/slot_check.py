@@ -37,6 +37,7 @@ from ragmeter.judges.local.checks.only import only_some
 from ragmeter.judges.local.checks.opposites import opposite_flip
 from ragmeter.judges.local.checks.quantities import number_swap
 from ragmeter.judges.local.checks.sequence import sequence_swap
+from ragmeter.judges.local.checks.set_against import values_exchanged
 from ragmeter.judges.local.checks.step_order import steps_reordered
 from ragmeter.judges.local.checks.substitution import slot_substitution
 from ragmeter.text.segments import numbers, premise_sentences
@@ -64,7 +65,7 @@ def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], in
 CHECKS = {"changed_slot": slot_substitution, "exchanged": exchanged, "sequence": sequence_swap,
           "negation_moved": negation_moved, "compared_otherwise": compared_otherwise, "compared_sides": compared_sides,
           "another_doer": another_doer, "only_some": only_some, "steps_reordered": steps_reordered,
-          "included_exception": included_exception,
+          "included_exception": included_exception, "values_exchanged": values_exchanged,
           "opposites": opposite_flip, "direction": direction_flip, "moved_otherwise": moved_otherwise,
           "comparison": lambda claim, sentences: comparison_flip(claim),
           "number_slot": lambda claim, sentences: number_slot_swap(claim, sentences,

@@ -28,6 +28,7 @@ from .checks.only import only_some
 from .checks.opposites import opposite_flip
 from .checks.quantities import number_swap
 from .checks.sequence import sequence_swap
+from .checks.set_against import values_exchanged
 from .checks.step_order import steps_reordered
 from .checks.substitution import slot_substitution
 from .premises import PremiseView
@@ -151,8 +152,9 @@ _SET_ASIDE = re.compile(r",\s+not\s+(?=(?:to|at|in|on|by|for|from|with|via|throu
 # (checks/compared_values.py), a comparison the premise makes the other way round
 # (checks/compared_sides.py), a deed the premise gives to another name (checks/deed.py), all
 # where the premise says only some (checks/only.py), steps of a procedure told in another order in
-# other words (checks/step_order.py), "including" what the premise leaves out (checks/included.py):
-# the claim is contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
+# other words (checks/step_order.py), "including" what the premise leaves out (checks/included.py),
+# two numbers set against each other given to each other's side (checks/set_against.py): the
+# claim is contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
 # (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
     "negation": lambda claim, view: negation_flip(content_set(claim), negated(_SET_ASIDE.sub(", ", claim)), view.clauses),
@@ -173,6 +175,7 @@ CONTRADICTION_CHECKS = {
     "only_some": lambda claim, view: only_some(claim, view.sentences),
     "steps_reordered": lambda claim, view: steps_reordered(claim, view.sentences),
     "included_exception": lambda claim, view: included_exception(claim, view.sentences),
+    "values_exchanged": lambda claim, view: values_exchanged(claim, view.sentences),
 }
 
 

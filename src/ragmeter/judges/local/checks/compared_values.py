@@ -43,6 +43,9 @@ _THAN = re.compile(rf"\b(?:(?P<down>{_DOWN})|(?P<up>{_UP}))\b[^,;.]{{0,40}}?\bth
 _AS = re.compile(r"\b(?:(?P<up>twice|double|(?:two|three|four|five|\d+)\s+times)|(?P<down>half))\s+as\s+"
                  r"(?P<adj>\w+)\s+as\s+(?P<b>[^,;]+)", re.I)
 _WORD = re.compile(r"[^\W_][\w'’-]*")
+_POSSESSIVE = re.compile(r"['’]s?$")
+# the side named just after a number: "24% for Drug B", "$1,000 for a misdemeanour"
+_OWNER_AFTER = re.compile(r"(?:\s?%|\s+(?!for\b)[A-Za-z]+)?\s+for\s+(?:the\s+|an?\s+)?(?P<who>[\w'’-]+(?:\s+[\w'’-]+)?)")
 CLAUSE = re.compile(r"[,;:]\s|\s(?:while|whereas|but)\s", re.I)
 _NUMBER = re.compile(r"(?P<cur>[$€£])?\s?(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\d,.]*\d)"
                      r"(?:\s?(?P<unit>%|°\s?[CF]|km²|m²|[A-Za-z]+))?")
@@ -58,14 +61,26 @@ _NOT_UNITS = frozenset("a an the and or of for in on at to per from with by as i
 @memo_short
 def _words(text: str) -> frozenset[str]:
     """Stems of the text's words as _named reads them: "KR-9" one word."""
-    return frozenset(stem(w.lower()) for w in _WORD.findall(text))
+    return frozenset(_stem(w) for w in _WORD.findall(text))
+
+
+def _stem(word: str) -> str:
+    """The word's stem without a possessive: "Silver's" is silver."""
+    return stem(_POSSESSIVE.sub("", word.lower()))
 
 
 def _named(text: str) -> frozenset[str]:
     """Stems of the words of the text that name something: capitalised words and numbers ("Home
     500", "the Eco program"), not the verbs and nouns both sides share ("uses", "water")."""
-    return frozenset(stem(w.lower()) for w in _WORD.findall(text)
-                     if (w[0].isupper() or w[0].isdigit()) and w.lower() not in STOPWORDS)
+    found = _WORD.findall(text)
+    return frozenset(_stem(w) for k, w in enumerate(found)
+                     if (w[0].isupper() or w[0].isdigit())
+                     and (w.lower() not in STOPWORDS or _letter_name(w, found[k - 1] if k else "")))
+
+
+def _letter_name(word: str, before: str) -> bool:
+    """A capital letter after a name is a name of its own: "Drug A", "Plan B" (not "A tenant")."""
+    return len(word) == 1 and word.isupper() and before[:1].isupper()
 
 
 _RELATIVE = re.compile(r"^\s*(?:which|that|who)\b", re.I)
@@ -111,21 +126,30 @@ def _comparisons(claim: str) -> tuple[tuple[frozenset[str], frozenset[str], int,
     return tuple(out)
 
 
-def _numbers_of(sentence: str, sides: tuple[frozenset[str], frozenset[str]]) -> list[tuple[int, tuple, Decimal]]:
-    """(side, kind, value) of each number of the sentence that belongs to one side."""
+def side_numbers(sentence: str, sides: tuple[frozenset[str], frozenset[str]],
+                 bounds: bool = False) -> list[tuple[int, tuple, Decimal]]:
+    """(side, kind, value) of each number of the sentence that belongs to one side: the side
+    named just after it ("24% for Drug B"), else the side named nearest before it with no other
+    number between. bounds: read "up to $60" as a value too, and a number of another unit between
+    the name and this one as no bar."""
     names = sides[0] | sides[1]
-    words = [(m.end(), stem(m.group().lower())) for m in _WORD.finditer(sentence)]
+    words = [(m.start(), m.end(), _stem(m.group())) for m in _WORD.finditer(sentence)]
     out = []
     for m in _NUMBER.finditer(sentence):
-        if m.group("num") in names or _BOUND.search(sentence[max(0, m.start() - 20):m.start("num")]):
+        if m.group("num") in names or (not bounds and _BOUND.search(sentence[max(0, m.start() - 20):m.start("num")])):
             continue  # "Home 500": a name; "up to $60": a bound
-        named = [(end, w) for end, w in words if end <= m.start() and w in names]
-        if not named:
+        owner = _OWNER_AFTER.match(sentence, m.end("num"))
+        after = [w for start, _, w in words if owner and owner.start("who") <= start < owner.end() and w in names]
+        named = [(end, w) for _, end, w in words if end <= m.start() and w in names]
+        if after:
+            word = after[0]
+        elif named:
+            end, word = named[-1]
+            between = re.sub(r"\d+", lambda d: "" if d.group() in names else d.group(), sentence[end:m.start()])
+            if re.search(r"\d", between) and not (bounds and _other_units(between, m.group("unit"))):
+                continue  # another number between the name and this one (loosely: of the same unit)
+        else:
             continue
-        end, word = named[-1]
-        between = re.sub(r"\d+", lambda d: "" if d.group() in names else d.group(), sentence[end:m.start()])
-        if re.search(r"\d", between):
-            continue  # another number between the name and this one
         unit = (m.group("unit") or "").lower().replace(" ", "")
         try:
             value = Decimal(m.group("num").replace(",", ""))
@@ -135,6 +159,13 @@ def _numbers_of(sentence: str, sides: tuple[frozenset[str], frozenset[str]]) -> 
         if kind != ("", ""):
             out.append((0 if word in sides[0] else 1, kind, value))
     return out
+
+
+def _other_units(text: str, unit: str | None) -> bool:
+    """Whether every number in the text has a unit, and none the given one ("2,700 Pa" before
+    "150 minutes")."""
+    found = list(_NUMBER.finditer(text))
+    return bool(unit) and all(n.group("unit") and n.group("unit").lower() != unit.lower() for n in found)
 
 
 def compared_otherwise(claim: str, sentences: Iterable[str]) -> float:
@@ -149,7 +180,7 @@ def compared_otherwise(claim: str, sentences: Iterable[str]) -> float:
         for sentence in sentences:
             if not (content_set(sentence) | _words(sentence)) & (a | b):  # "KR-9" is one word of a side
                 continue
-            for side, kind, value in _numbers_of(sentence, (a, b)):
+            for side, kind, value in side_numbers(sentence, (a, b)):
                 values.setdefault(kind, [[], []])[side].append(value)
         kinds = [k for k, (x, y) in values.items() if len(set(x)) == 1 and len(set(y)) == 1
                  and (k[0] or not money) and (units is None or k[1] in units)]

@@ -1,0 +1,32 @@
+"""Two numbers set against each other, each given to the other's side (judges/local/checks/set_against.py)."""
+
+import pytest
+
+from ragmeter.judges.local.checks.set_against import values_exchanged
+from ragmeter.text.segments import premise_sentences
+
+PLANS = "The Bronze plan has a $3,000 deductible. The Platinum plan's deductible is lower: $250 instead of Bronze's $3,000."
+TRIAL = "Drug X lowered blood pressure by 12 mmHg, compared with 7 mmHg for Drug Y."
+FINES = "The code sets a maximum fine of $500 for a first offence and $2,000 for a repeat offence."
+
+
+def flags(claim: str, context: str) -> bool:
+    return values_exchanged(claim, premise_sentences(context)) == 1.0
+
+
+@pytest.mark.parametrize("claim,context", [
+    ("Platinum's deductible is higher, $3,000 compared with $250 for Bronze.", PLANS),
+    ("Drug Y did better, cutting it by 12 mmHg against 7 mmHg for Drug X.", TRIAL),
+])
+def test_numbers_given_to_each_others_side_are_flagged(claim, context):
+    assert flags(claim, context)
+
+
+@pytest.mark.parametrize("claim,context", [
+    ("Platinum's deductible is lower, $250 compared with $3,000 for Bronze.", PLANS),
+    ("Drug X did better, cutting it by 12 mmHg against 7 mmHg for Drug Y.", TRIAL),
+    # the side named after its number in the passage: "$500 for a first offence"
+    ("The repeat-offence maximum is higher: $2,000, compared with $500 for a first offence.", FINES),
+])
+def test_numbers_on_their_own_side_are_not_flagged(claim, context):
+    assert not flags(claim, context)
