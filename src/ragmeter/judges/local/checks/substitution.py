@@ -177,8 +177,10 @@ def _numbers_differ(said: Sequence[str], given: Sequence[str], claim: Sequence[s
     if not stated or not given_numbers:
         return False
     in_claim = [w.replace(",", "") for w in claim if is_number(w)]
-    # a premise number the claim says as well has its place ("6 to 11" is not 10 rounded)
-    in_premise = [n for w in premise if is_number(w) and (n := w.replace(",", "")) not in in_claim]
+    # a premise number the claim says as well, outside this slot, has its place ("6 to 11" is not
+    # 10 rounded; "1968 and 1968" leaves 1969 for the second)
+    elsewhere = Counter(in_claim) - Counter(stated)
+    in_premise = [n for w in premise if is_number(w) and not elsewhere[n := w.replace(",", "")]]
     return (not any(_same_number(x, y) for x in stated for y in in_premise)
             and not any(_same_number(y, x) for y in given_numbers for x in in_claim))
 
