@@ -164,8 +164,10 @@ def side_numbers(sentence: str, sides: tuple[frozenset[str], frozenset[str]],
 def _other_units(text: str, unit: str | None) -> bool:
     """Whether every number in the text has a unit, and none the given one ("2,700 Pa" before
     "150 minutes")."""
-    found = list(_NUMBER.finditer(text))
-    return bool(unit) and all(n.group("unit") and n.group("unit").lower() != unit.lower() for n in found)
+    if not unit:
+        return False
+    units = [(n.group("unit") or "").lower() for n in _NUMBER.finditer(text)]
+    return all(u and u != unit.lower() for u in units)
 
 
 def compared_otherwise(claim: str, sentences: Iterable[str]) -> float:

@@ -60,7 +60,7 @@ def _statements(sentences: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...]
             doers.add(_word(found[0]))
         statements += [tuple(_word(t) for t in TOKEN.findall(part)) for part in _PART_BREAK.split(sentence)
                        if part.strip()]
-    return tuple(statements), named, frozenset(doers & named)
+    return tuple(statements), frozenset(named), frozenset(doers & named)
 
 
 def _acronym(who: frozenset[str], order: list[str], theirs: list[str]) -> bool:
