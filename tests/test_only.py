@@ -27,8 +27,8 @@ def test_all_or_most_where_the_passage_says_only_some_is_flagged(claim, context)
     ("Only the Lumo Max lamp can be dimmed from the phone app.", LAMPS),
     ("The Lumo Max lamp can be dimmed from the phone app.", LAMPS),
     ("Not all Lumo lamps can be dimmed from the phone app.", LAMPS),  # a negation is another check's
-    ("All four Lumo lamps can be dimmed from the phone app.",
-     "Not only the Lumo Max lamp but all four Lumo lamps can be dimmed from the phone app."),
+    # "only if" restricts when, not which lamps
+    ("All Lumo lamps can be dimmed from the phone app.", "Lumo lamps can be dimmed from the phone app only if a hub is paired."),
     ("All ferries leave from the harbour.", FERRIES),  # the statement it copies restricts nothing
 ])
 def test_some_said_as_some_or_an_unrestricted_statement_is_not_flagged(claim, context):

@@ -26,7 +26,8 @@ def test_steps_in_another_order_are_flagged(claim, context):
 @pytest.mark.parametrize("claim,context", [
     ("Turn the printer off at the wall, then open the rear cover and remove the stuck page.", PRINTER),
     ("1) Make an online booking for an appointment; 2) take your passport and two photos to the consulate.", VISA),
-    ("Remove the stuck page after you turn the printer off.", PRINTER),  # "after": sequence.py reads it
+    # "after" tells the order against the words' order: sequence.py reads it
+    ("Then pull the jammed sheet out of the rear cover, after you switch off the printer at the wall.", PRINTER),
     ("If the page tears, then open the rear cover again.", PRINTER),  # a condition, not steps
 ])
 def test_steps_in_the_passages_order_or_not_told_as_steps_are_not_flagged(claim, context):

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ....text.words import TOKEN
-from .substitution import _PART_BREAK, _PRONOUNS, _STOP, _abbreviates, _content, _word, premises_of
+from .substitution import _PRONOUNS, _STOP, _abbreviates, _content, _word, premises_of, statements
 
 MIN_DEED = 0.75  # of the claim's deed words, in the statement that gives the deed to another
 OPENING = 3  # the other name is among the statement's first content words
@@ -52,15 +52,14 @@ def _statements(sentences: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...]
     statement as its doer: written with a capital inside a sentence, or followed by another
     name ("Quint & Rowe reviewed"), not a sentence's first word alone ("Thus", "Everything")."""
     named = premises_of(sentences).named
-    statements, doers = [], set()
+    said, doers = [], set()
     for sentence in sentences:
         found = TOKEN.findall(sentence)
         doers |= {_word(t) for t in found[1:] if t[:1].isupper()}
         if len(found) > 1 and found[1][:1].isupper():
             doers.add(_word(found[0]))
-        statements += [tuple(_word(t) for t in TOKEN.findall(part)) for part in _PART_BREAK.split(sentence)
-                       if part.strip()]
-    return tuple(statements), frozenset(named), frozenset(doers & named)
+        said += [tuple(_word(t) for t in TOKEN.findall(part)) for part in statements(sentence)]
+    return tuple(said), frozenset(named), frozenset(doers & named)
 
 
 def _acronym(who: frozenset[str], order: list[str], theirs: list[str]) -> bool:
@@ -83,7 +82,7 @@ def another_doer(claim: str, sentences: Sequence[str]) -> float:
     """1.0 when a premise statement gives the claim's deed to another name (module docstring)."""
     if claim.rstrip().endswith("?") or _QUOTE.search(claim):  # a question; words quoted from someone
         return 0.0
-    statements, named, doers = _statements(tuple(sentences))
+    said_by, named, doers = _statements(tuple(sentences))
     who, everyone = _who(claim, named)
     if not who:
         return 0.0
@@ -91,10 +90,10 @@ def another_doer(claim: str, sentences: Sequence[str]) -> float:
     deed = _content([_word(t) for t in TOKEN.findall(claim)]) - everyone - _TITLES
     if len(deed) < 2:
         return 0.0
-    if not any(len(deed & set(words)) >= MIN_DEED * len(deed) for words in statements):
+    if not any(len(deed & set(words)) >= MIN_DEED * len(deed) for words in said_by):
         return 0.0  # no statement says the deed: the usual case, read cheaply
     given_to_other = named_elsewhere = False
-    for words in statements:
+    for words in said_by:
         if who & set(words) or _acronym(who, order, [w for w in words if w in named]):
             named_elsewhere = True
             if len(deed & set(words)) >= MIN_DEED * len(deed):

@@ -9,7 +9,7 @@ and the small verifier reads the words, not which side of the rule they stand on
 Read where the claim says "including X" or ", X included" and has no negation or exception of
 its own: what it includes runs to the next comma, semicolon or the end. Its
 content words (those the rest of the claim lacks) are looked for in the premise statements (a
-sentence, or one of the statements it joins at ";", "while", "whereas", "but"); the claim is
+sentence, or one of the statements it joins, substitution.statements); the claim is
 flagged where a statement holds at least half of them (all of one or two) and says they are
 left out: a negation, or "except", "exception", "excluded", "excluding", "skipped", "ignored",
 "abstained", "other than", "apart from".
@@ -21,11 +21,11 @@ import re
 from collections.abc import Sequence
 
 from ....text.segments import content_set, negated
+from .substitution import statements
 
 _INCLUDING = re.compile(r"\bincluding\s+(?P<what>[^,;.]+)|,\s+(?P<before>[^,;.]+?)\s+included\b", re.I)
 _LEFT_OUT = re.compile(r"\b(?:except|exceptions?|excluded|excludes|excluding|exempt|skipped|ignored|abstained|"
                        r"other\s+than|apart\s+from)\b", re.I)
-_STATEMENT = re.compile(r";\s+|,?\s+(?:while|whilst|whereas|but)\s+")
 
 
 def included_exception(claim: str, sentences: Sequence[str]) -> float:
@@ -40,7 +40,7 @@ def included_exception(claim: str, sentences: Sequence[str]) -> float:
         return 0.0
     need = len(what) if len(what) <= 2 else (len(what) + 1) // 2
     for sentence in sentences:
-        for statement in _STATEMENT.split(sentence):
+        for statement in statements(sentence):
             if len(what & content_set(statement)) >= need and (negated(statement) or _LEFT_OUT.search(statement)):
                 return 1.0
     return 0.0

@@ -8,8 +8,8 @@ passage, and the small verifier reads the two as one.
 
 The claim says "all", "every", "each", "both", "most" or "always" and no "only" or negation; the
 premise statement that best covers its other content words (at least MIN_COVERAGE of them)
-restricts its subject with "only" (not "not only ... but", "if only", "only if", "the only") and
-says none of the claim's quantifiers.
+restricts its subject with "only" (not "if only", "only if", "the only"; a negated statement,
+"not only" among them, is the negation check's) and says none of the claim's quantifiers.
 """
 
 from __future__ import annotations
@@ -18,12 +18,13 @@ import re
 from collections.abc import Iterable
 
 from ....text.segments import best_covering, content_set, memo_short, negated, tokens
+from .substitution import statements
 
 MIN_COVERAGE = 0.6  # of the claim's content words but its quantifier, in the premise statement
 UNIVERSAL = frozenset("all every each both most always".split())
-_STATEMENT = re.compile(r";\s+|,?\s+(?:while|whilst|whereas|but)\s+")
 _ONLY = re.compile(r"\bonly\b", re.I)
-_NOT_RESTRICTING = re.compile(r"\bnot\s+only\b|\bif\s+only\b|\bonly\s+if\b|\bthe\s+only\b|\bonly\s+just\b", re.I)
+# ("not only" is a negation, which the check leaves to the negation check)
+_NOT_RESTRICTING = re.compile(r"\bif\s+only\b|\bonly\s+if\b|\bthe\s+only\b|\bonly\s+just\b", re.I)
 
 
 @memo_short
@@ -41,8 +42,8 @@ def only_some(claim: str, sentences: Iterable[str]) -> float:
     said = set(tokens(claim))
     if not said & UNIVERSAL or "only" in said or negated(claim):
         return 0.0
-    statements = [part for sentence in sentences for part in _STATEMENT.split(sentence) if part.strip()]
-    best, cover = best_covering(_content(claim), statements, _content)
+    parts = [part for sentence in sentences for part in statements(sentence)]
+    best, cover = best_covering(_content(claim), parts, _content)
     if best is None or cover < MIN_COVERAGE or negated(best):
         return 0.0
     return float(_restricts(best) and not set(tokens(best)) & said & UNIVERSAL)

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 
-from ....text.segments import content_set, negated, split_sentences
+from ....text.segments import negated, split_sentences
 from .compared_values import side_numbers, sides
 
 _VALUE = r"[$€£]?\s?(?P<{k}>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)"
@@ -46,18 +46,16 @@ def values_exchanged(claim: str, sentences: Iterable[str]) -> float:
         if negated(sentence):
             continue
         for m in _AGAINST.finditer(sentence):
-            before = sentence[:m.start()]
+            before, other = sentence[:m.start()], m.group("owner") or m.group("other") or ""
             subject = re.split(r"[,:;]", before)[0]  # "Drug B did, cutting LDL by": Drug B's side
-            named = sides(subject, m.group("owner") or m.group("other") or "") or sides(
-                before, m.group("owner") or m.group("other") or "")
+            named = sides(subject, other) or sides(before, other)
             first, second = _number(m.group("n1")), _number(m.group("n2"))
             if not named or first is None or second is None or first == second:
                 continue
             given: list[set[Decimal]] = [set(), set()]
             for premise in premises:
-                if content_set(premise) & (named[0] | named[1]) or any(w in premise.lower() for w in named[0] | named[1]):
-                    for side, _, value in side_numbers(premise, named, bounds=True):
-                        given[side].add(value)
+                for side, _, value in side_numbers(premise, named, bounds=True):
+                    given[side].add(value)
             if second in given[0] and first in given[1] and first not in given[0] and second not in given[1]:
                 return 1.0
     return 0.0

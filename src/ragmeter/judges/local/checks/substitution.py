@@ -129,12 +129,18 @@ def _content(span: Sequence[str]) -> set[str]:
 _PART_BREAK = re.compile(r";\s+|,?\s+(?:while|whilst|whereas|but)\s+|,\s+(?:and|or)\s+(?=[A-Z])")
 
 
+def statements(sentence: str) -> list[str]:
+    """The statements a sentence joins at ";", "while", "whereas", "but" or ", and <Name>" (the
+    whole sentence where it joins none)."""
+    return [part for part in _PART_BREAK.split(sentence) if part.strip()]
+
+
 @lru_cache(maxsize=8192)
 def _sentence_candidates(sentence: str) -> tuple[tuple[tuple[str, ...], frozenset[str], frozenset[str]], ...]:
     """Word lists of the sentence and of its clauses, and of each turned round at its copula;
     each with the words of the sentence and those of the statement it is part of (_PART_BREAK)."""
     whole = frozenset(_words(sentence))
-    parts = [p for p in _PART_BREAK.split(sentence) if p.strip()]
+    parts = statements(sentence)
     out: dict[tuple[str, ...], tuple[frozenset[str], frozenset[str]]] = {}
     for text in dict.fromkeys([sentence, *split_clauses(sentence)]):
         part = next((frozenset(_words(p)) for p in parts if text.strip() in p or p.strip() in text), whole)
@@ -148,7 +154,7 @@ def _sentence_candidates(sentence: str) -> tuple[tuple[tuple[str, ...], frozense
 @lru_cache(maxsize=8192)
 def sentence_parts(sentence: str) -> tuple[tuple[str, ...], ...]:
     """The words of each statement of a sentence that joins two or more (_PART_BREAK), else ()."""
-    parts = [_words(p) for p in _PART_BREAK.split(sentence) if p.strip()]
+    parts = [_words(p) for p in statements(sentence)]
     return tuple(p for p in parts if p) if len(parts) > 1 else ()
 
 
@@ -343,7 +349,7 @@ def _sibling(said: list[str], given: list[str], premise: list[str], j1: int, j2:
         return False
     put = said[0]
     if (not j1 or put in sentence or put not in premises.vocabulary
-            or SequenceMatcher(None, put, given[0]).ratio() >= 0.75):  # a spelling: "aspargusic" 
+            or SequenceMatcher(None, put, given[0]).ratio() >= 0.75):  # a spelling: "aspargusic"
         return False
     right = premise[j2] if j2 < len(premise) else ""
     return right not in _STOP and any(c[i] == put and i + 1 < len(c) and c[i + 1] == right
