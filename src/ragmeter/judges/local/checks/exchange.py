@@ -34,7 +34,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 
 from ....text.segments import split_clauses
-from .substitution import MAX_SLOT, MIN_MATCHED, MIN_SHARE, closest_copies, words
+from .substitution import MAX_SLOT, MIN_MATCHED, MIN_SHARE, closest_copies, shared_words, words
 
 # words whose exchange with their counterpart tells the same fact from the other side
 _CONVERSE = frozenset(words(
@@ -171,7 +171,7 @@ def _exchanged(claim: str, sentences: tuple[str, ...]) -> float:
     if not best:  # two long slots exchanged leave few words in order: "heard by the district court
         # rather than the Regional Housing Tribunal" shares 8 of its 14 words in order, all in any
         bag = Counter(w for w in said if w != ",")
-        common = [sum((bag & c).values()) for c in counts]
+        common = [shared_words(bag, c) for c in counts]
         most = max(common, default=0)
         if most >= max(MIN_MATCHED, BAG_SHARE * size):
             best = [k for k, n in enumerate(common) if n == most]
