@@ -7,6 +7,12 @@ from ragmeter.text.segments import premise_sentences
 
 PRINTER = ("To clear a paper jam, first switch the printer off at the wall. Then open the rear cover and "
            "pull the jammed sheet out slowly. Finally, close the cover and switch the printer back on.")
+DESCALE = ("To descale the kettle, fill it with water and white vinegar and let it stand for 30 minutes. "
+           "Then empty the kettle and boil fresh water twice to remove any vinegar taste.")
+RAINFALL = ("Large-scale deforestation reduces the water vapour that trees release through transpiration. "
+            "In tropical regions, this reduction in turn leads to lower local rainfall.")
+BLANCHING = ("Broccoli being shocked in cold water. Blanching is a process in which a vegetable is scalded in "
+             "boiling water, removed after a brief interval, and finally plunged into iced water.")
 VISA = ("Applicants first book an appointment at the consulate online. They then bring their passport and two "
         "photographs to the appointment, and the consulate next posts the visa within ten days.")
 
@@ -18,6 +24,11 @@ def flags(claim: str, context: str) -> bool:
 @pytest.mark.parametrize("claim,context", [
     ("Open the rear cover and remove the stuck page, then turn the printer off at the wall.", PRINTER),
     ("1) Take your passport and two photos to the consulate; 2) make an online booking for an appointment.", VISA),
+    # the first step told without a marker, the next sentence opening with "Then" (version 34)
+    ("Boil fresh water twice first, then fill the kettle with water and vinegar and let it stand.", DESCALE),
+    # a chain of causes told with "in turn"
+    ("Lower rainfall in the area causes deforestation, which then means trees give off less water vapour.",
+     RAINFALL),
 ])
 def test_steps_in_another_order_are_flagged(claim, context):
     assert flags(claim, context)
@@ -29,6 +40,17 @@ def test_steps_in_another_order_are_flagged(claim, context):
     # "after" tells the order against the words' order: sequence.py reads it
     ("Then pull the jammed sheet out of the rear cover, after you switch off the printer at the wall.", PRINTER),
     ("If the page tears, then open the rear cover again.", PRINTER),  # a condition, not steps
+    ("Fill the kettle with water and vinegar and let it stand, then boil fresh water twice.", DESCALE),
+    ("Deforestation cuts the water vapour trees give off, which then lowers the rainfall.", RAINFALL),
 ])
 def test_steps_in_the_passages_order_or_not_told_as_steps_are_not_flagged(claim, context):
+    assert not flags(claim, context)
+
+
+def test_a_sentence_that_neither_tells_nor_opens_a_sequence_gives_no_step():
+    """A heading before the procedure ("Broccoli being shocked in cold water.") is no step of it:
+    the claim's last step matches it better than the procedure's, and would read as told first."""
+    claim = "Vegetables are scalded in boiling water and then plunged into iced water, known as shocking."
+    context = BLANCHING.replace("Broccoli being shocked in cold water.", "Broccoli being shocked in cold water. "
+                                "Blanched vegetables keep their colour.")
     assert not flags(claim, context)

@@ -7,12 +7,15 @@ step as nearly all of its words; a reworded step ("tell" for "notify", "file" fo
 not one to it, and a numbered list has no "then".
 
 Read only where the claim tells a later step (then, next, finally, afterwards, followed by, a
-numbered list; not "if ... then") and the premise sentences a sequence (those markers or
-"first"). The claim's steps are its parts between those markers, semicolons and commas, in the
-order it tells them; the premises' steps are the clauses of their sentences that tell a
-sequence, in the passage's order, leaving out any sentence that tells its order with "before",
-"after", "until", "once" or "when" (its order is not the order of its words; sequence.py reads
-those). Each claim step is matched to the premise step that shares the most of its own words
+numbered list; not "if ... then") and the premise sentences a sequence (those markers, "first"
+or "in turn", a numbered item "1. ..."), or a sentence is the step the next one follows ("Fill
+the tank with descaling solution. Then rinse ..."; "Deforestation reduces transpiration. This
+reduction in turn leads to lower rainfall.": version 34). The claim's steps are its parts
+between those markers, semicolons and commas, in the order it tells them; the premises' steps
+are the clauses of those sentences, in the passage's order, leaving out any sentence that tells
+its order with "before", "after", "until", "once" or "when" (its order is not the order of its
+words; sequence.py reads those). A sentence that neither tells a sequence nor opens one (a
+heading, a definition) gives no step. Each claim step is matched to the premise step that shares the most of its own words
 (those the claim's other steps lack, at least MIN_SHARED, and more than any other premise step
 shares). The claim is flagged where two steps it tells in one order match premise steps told in
 the other, and no two of its steps match in its order more often than in the other.
@@ -35,6 +38,9 @@ _CLAIM_BREAK = re.compile(r"\b(?:and\s+)?(?:then|next|finally|afterwards|lastly|
                           r"(?:^|\s)\(?\d\)\s*", re.I)
 _CLAUSE_BREAK = re.compile(r"\b(?:and\s+)?(?:then|next|finally|afterwards|lastly)\b|[,;:]", re.I)
 _TOLD_OTHERWISE = re.compile(r"\b(?:before|after|until|once|when|whenever|prior\s+to)\b", re.I)
+# a sentence that a later step follows, or a numbered item ("1. Upload the receipts.")
+_FOLLOWS = re.compile(r"\b(?:then|next|finally|afterwards|followed\s+by|in\s+turn)\b", re.I)
+_NUMBERED = re.compile(r"^\W*\(?\d{1,2}[.)]\s")
 _MARKERS = content_set("first firstly then next finally afterwards followed lastly step steps")
 
 
@@ -48,8 +54,10 @@ def _claim_steps(claim: str) -> tuple[frozenset[str], ...]:
 
 def _premise_steps(sentences: Sequence[str]) -> list[frozenset[str]]:
     steps = []
-    for sentence in sentences:
-        if not _SEQUENCE.search(sentence) or _TOLD_OTHERWISE.search(sentence) or negated(sentence):
+    for k, sentence in enumerate(sentences):
+        told = (_SEQUENCE.search(sentence) or _FOLLOWS.search(sentence) or _NUMBERED.match(sentence)
+                or (k + 1 < len(sentences) and _FOLLOWS.search(sentences[k + 1])))
+        if not told or _TOLD_OTHERWISE.search(sentence) or negated(sentence):
             continue
         steps += [content_set(part) - _MARKERS for part in _CLAUSE_BREAK.split(sentence) if part and part.strip()]
     return steps
