@@ -13,6 +13,8 @@ RAINFALL = ("Large-scale deforestation reduces the water vapour that trees relea
             "In tropical regions, this reduction in turn leads to lower local rainfall.")
 BLANCHING = ("Broccoli being shocked in cold water. Blanching is a process in which a vegetable is scalded in "
              "boiling water, removed after a brief interval, and finally plunged into iced water.")
+CPR = ("For an adult who is not breathing normally, the rescuer should first call emergency services and get an "
+       "AED. Next, begin chest compressions at 100 to 120 a minute.")
 VISA = ("Applicants first book an appointment at the consulate online. They then bring their passport and two "
         "photographs to the appointment, and the consulate next posts the visa within ten days.")
 
@@ -26,6 +28,8 @@ def flags(claim: str, context: str) -> bool:
     ("1) Take your passport and two photos to the consulate; 2) make an online booking for an appointment.", VISA),
     # the first step told without a marker, the next sentence opening with "Then" (version 34)
     ("Boil fresh water twice first, then fill the kettle with water and vinegar and let it stand.", DESCALE),
+    # a negated clause of a sentence is no step, its other clauses are
+    ("Begin chest compressions at 100 to 120 a minute first, then call emergency services and get an AED.", CPR),
     # a chain of causes told with "in turn"
     ("Lower rainfall in the area causes deforestation, which then means trees give off less water vapour.",
      RAINFALL),
@@ -42,6 +46,10 @@ def test_steps_in_another_order_are_flagged(claim, context):
     ("If the page tears, then open the rear cover again.", PRINTER),  # a condition, not steps
     ("Fill the kettle with water and vinegar and let it stand, then boil fresh water twice.", DESCALE),
     ("Deforestation cuts the water vapour trees give off, which then lowers the rainfall.", RAINFALL),
+    # "next month" is no step
+    ("Coach Duarte says his players will be fit for next month's cup finals.",
+     "Coach Duarte says he is not worried about next month's cup finals. The squad first trains at home, "
+     "then the coach names the players."),
 ])
 def test_steps_in_the_passages_order_or_not_told_as_steps_are_not_flagged(claim, context):
     assert not flags(claim, context)
