@@ -87,7 +87,7 @@ NEG_COLUMN = SUPPORT_FEATURES.index("neg_mismatch")
 
 class LocalJudge(Judge):
     name = "local"
-    version = "34"
+    version = "35"
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
                  calibration: str | Path | None = None, nli_model: str | Path | None = None,
@@ -329,19 +329,14 @@ class LocalJudge(Judge):
         for (i, sentence), p in zip(owners, probs):
             (per_item[i] if i < len(items) else per_context[contexts[i - len(items)]]).append((sentence, float(p)))
         vecs = self.vectors([t for item, sentences in zip(items, per_item)
-                             for t in (item.question, item.answer, *(s for s, _ in sentences))])
+                             for t in (item.question, *(s for s, _ in sentences))])
         # what each answer says beyond the question's words ("" if nothing)
         beyond = [rest if tokens(rest) else "" for rest in
                   (without_words(item.answer, content_set(item.question)) for item in items)]
-        # what each answer says beyond the question's words is read by the answer embedder (the
-        # transformer), as is a bare answer itself ("1889" to "When was the Eiffel Tower built?"); a
-        # full answer's closeness to its question by the sentence vectors (version 33: that column
-        # adds nothing measurable either way, and the transformer no longer reads each answer twice)
-        bare = [is_bare(item.answer) for item in items]
-        whole = self.vectors([t for item, rest, b in zip(items, beyond, bare)
-                              for t in (item.question, rest, item.answer if b else "") if t], answer=True)
+        whole = self.vectors([t for item, rest in zip(items, beyond) for t in (item.question, item.answer, rest) if t],
+                             answer=True)
         out = []
-        for item, sentences, rest, (_, verdict_first), b in zip(items, per_item, beyond, read, bare):
+        for item, sentences, rest, (_, verdict_first) in zip(items, per_item, beyond, read):
             seen = set(self.token_ids([item.question])[0].tolist())
             known_numbers = set(numbers(item.question))
             added = [self._added_weights(s, seen, known_numbers) for s, _ in sentences]
@@ -349,8 +344,7 @@ class LocalJudge(Judge):
             if verdict is not None:  # what a yes/no answer adds: as specific as a rare word
                 added[verdict].append(self.static.rare_weight)
             q = vecs[item.question]
-            read_by = whole if b else vecs
-            closeness = float(read_by[item.question] @ read_by[item.answer])
+            closeness = float(whole[item.question] @ whole[item.answer])
             similarity = carried_similarity([s for s, _ in sentences], [float(q @ vecs[s]) for s, _ in sentences])
             grounding = grounding_gain(content_set(item.question), sentences,
                                        [s for c in item.contexts for s in per_context[(item.question, c)]])
@@ -359,6 +353,7 @@ class LocalJudge(Judge):
                                        [p for _, p in sentences], similarity, added,
                                        type_miss(item.question, item.answer), grounding,
                                        float(whole[item.question] @ whole[rest]) if rest else 0.0))
+        bare = [is_bare(item.answer) for item in items]
         model_rows = [answer_model_row(row, b) for row, b in zip(out, bare)]
         if self.relevance_model is not None:  # its logit: a full answer's column, or a bare answer's own
             logits = self.relevance_model.logits([(item.question, item.answer) for item in items]) if items else []

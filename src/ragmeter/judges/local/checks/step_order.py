@@ -16,9 +16,9 @@ are the clauses of those sentences, in the passage's order, leaving out any sent
 its order with "before", "after", "until", "once" or "when" (its order is not the order of its
 words; sequence.py reads those), and any negated clause ("for an adult who is not breathing,
 first call ..."). A sentence that neither tells a sequence nor opens one (a heading, a
-definition) gives no step, and "next month", "next year" or "next to" tell no step. Each claim step is matched to the premise step that shares the most of its own words
-(those the claim's other steps lack, at least MIN_SHARED, and more than any other premise step
-shares). The claim is flagged where two steps it tells in one order match premise steps told in
+definition) gives no step, and "next month", "next year" or "next to" tell no step. Each claim
+step is matched to the premise step that shares the most of its own words (those the claim's
+other steps lack, at least MIN_SHARED, and more than any other premise step shares). The claim is flagged where two steps it tells in one order match premise steps told in
 the other, and no two of its steps match in its order more often than in the other.
 """
 
@@ -33,18 +33,19 @@ MIN_SHARED = 2  # of a claim step's own words, in the premise step it is matched
 # "next" as a step, not "next month", "next year" or "next to"
 _NEXT = (r"next(?!\s+(?:to|month|year|week|day|time|season|morning|evening|night|quarter|decade|spring|summer|autumn"
          r"|fall|winter)s?\b)")
-_SEQUENCE = re.compile(rf"\b(?:first|firstly|then|{_NEXT}|finally|afterwards|followed\s+by|lastly)\b|(?:^|\s)\(?\d\)",
-                       re.I)
 # a later step's marker: "first" alone is often an ordinal ("finished first", "first recorded")
-_LATER = re.compile(rf"\b(?:then|{_NEXT}|finally|afterwards|followed\s+by)\b|(?:^|\s)\(?2\)", re.I)
+_LATER_WORDS = rf"then|{_NEXT}|finally|afterwards|followed\s+by"
+_LATER = re.compile(rf"\b(?:{_LATER_WORDS})\b|(?:^|\s)\(?2\)", re.I)
+# a sentence that a later step follows ("Then ...", "... in turn ...")
+_FOLLOWS = re.compile(rf"\b(?:{_LATER_WORDS}|in\s+turn)\b", re.I)
+# a sentence that tells a sequence: those, "first", "lastly", a step numbered "1)" or "1. "
+_SEQUENCE = re.compile(rf"\b(?:first|firstly|lastly|{_LATER_WORDS}|in\s+turn)\b|(?:^|\s)\(?\d\)|^\W*\(?\d{{1,2}}[.)]\s",
+                       re.I)
 _CONDITION = re.compile(r"\bif\b[^.]*\bthen\b", re.I)  # "if ..., then": no steps
-_CLAIM_BREAK = re.compile(rf"\b(?:and\s+)?(?:then|{_NEXT}|finally|afterwards|lastly|followed\s+by)\b|[,;:]|"
+_CLAIM_BREAK = re.compile(rf"\b(?:and\s+)?(?:{_LATER_WORDS}|lastly)\b|[,;:]|"
                           r"(?:^|\s)\(?\d\)\s*", re.I)
 _CLAUSE_BREAK = re.compile(rf"\b(?:and\s+)?(?:then|{_NEXT}|finally|afterwards|lastly)\b|[,;:]", re.I)
 _TOLD_OTHERWISE = re.compile(r"\b(?:before|after|until|once|when|whenever|prior\s+to)\b", re.I)
-# a sentence that a later step follows, or a numbered item ("1. Upload the receipts.")
-_FOLLOWS = re.compile(rf"\b(?:then|{_NEXT}|finally|afterwards|followed\s+by|in\s+turn)\b", re.I)
-_NUMBERED = re.compile(r"^\W*\(?\d{1,2}[.)]\s")
 _MARKERS = content_set("first firstly then next finally afterwards followed lastly step steps")
 
 
@@ -59,8 +60,7 @@ def _claim_steps(claim: str) -> tuple[frozenset[str], ...]:
 def _premise_steps(sentences: Sequence[str]) -> list[frozenset[str]]:
     steps = []
     for k, sentence in enumerate(sentences):
-        told = (_SEQUENCE.search(sentence) or _FOLLOWS.search(sentence) or _NUMBERED.match(sentence)
-                or (k + 1 < len(sentences) and _FOLLOWS.search(sentences[k + 1])))
+        told = _SEQUENCE.search(sentence) or (k + 1 < len(sentences) and _FOLLOWS.search(sentences[k + 1]))
         if not told or _TOLD_OTHERWISE.search(sentence):
             continue
         # a negated clause is no step ("for an adult who is not breathing, first call ..."): the
