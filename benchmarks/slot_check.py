@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devsets
 
 from ragmeter.judges.lexical import split_into_claims
+from ragmeter.judges.local.checks.another_kind import another_kind
 from ragmeter.judges.local.checks.compared_sides import compared_sides
 from ragmeter.judges.local.checks.compared_values import compared_otherwise
 from ragmeter.judges.local.checks.comparison import comparison_flip
@@ -62,7 +63,7 @@ def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], in
     return random.Random(0).sample(rows, min(limit, len(rows)))
 
 
-CHECKS = {"changed_slot": slot_substitution, "exchanged": exchanged, "sequence": sequence_swap,
+CHECKS = {"changed_slot": slot_substitution, "another_kind": another_kind, "exchanged": exchanged, "sequence": sequence_swap,
           "negation_moved": negation_moved, "compared_otherwise": compared_otherwise, "compared_sides": compared_sides,
           "another_doer": another_doer, "only_some": only_some, "steps_reordered": steps_reordered,
           "included_exception": included_exception, "values_exchanged": values_exchanged,

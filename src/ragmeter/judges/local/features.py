@@ -14,6 +14,7 @@ import re
 import numpy as np
 
 from ...text.segments import content_set, coverage, negated, numbers
+from .checks.another_kind import another_kind
 from .checks.compared_sides import compared_sides
 from .checks.compared_values import compared_otherwise
 from .checks.comparison import comparison_flip
@@ -166,6 +167,7 @@ CONTRADICTION_CHECKS = {
     "number_slot": lambda claim, view: number_slot_swap(claim, view.sentences, view.all_numbers),
     "frequency": lambda claim, view: frequency_swap(claim, view.sentences),
     "changed_slot": lambda claim, view: slot_substitution(claim, view.sentences),
+    "another_kind": lambda claim, view: another_kind(claim, view.sentences),
     "exchanged": lambda claim, view: exchanged(claim, view.sentences),
     "sequence": lambda claim, view: sequence_swap(claim, view.sentences),
     "comparison": lambda claim, view: comparison_flip(claim),

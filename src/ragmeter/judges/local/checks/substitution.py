@@ -52,7 +52,7 @@ MAX_OTHER_CHANGES = 3  # claim words outside the slot that the premise does not 
 RELATIVES = frozenset({"which", "who", "whom", "whose", "where", "that"})
 NEGATORS = frozenset({"not", "no", "never"})
 PRONOUNS = frozenset(["he", "him", "his", "she", "her", "hers", "it", "its", "they", "them", "their", "theirs", "this", "that", "these", "those", "who", "which", "one", "ones", "we", "us", "our", "you", "your"])
-_COPULA = re.compile(r"^(?P<a>.+?)\s+(?P<v>is|was|are|were|remains|became|becomes)\s+(?P<b>.+?)[.!]?$", re.IGNORECASE)
+COPULA = re.compile(r"^(?P<a>.+?)\s+(?P<v>is|was|are|were|remains|became|becomes)\s+(?P<b>.+?)[.!]?$", re.IGNORECASE)
 _CONTRACTION = re.compile(r"\b(can|won|ca|is|are|was|were|do|does|did|has|have|had|should|would|could|must)n['’]t\b",
                           re.IGNORECASE)
 _IRREGULAR = {"won": "will", "ca": "can"}
@@ -145,7 +145,7 @@ def _sentence_candidates(sentence: str) -> tuple[tuple[tuple[str, ...], frozense
     for text in dict.fromkeys([sentence, *split_clauses(sentence)]):
         part = next((frozenset(_words(p)) for p in parts if text.strip() in p or p.strip() in text), whole)
         out.setdefault(_words(text), (whole, part))
-        m = _COPULA.match(text.strip())
+        m = COPULA.match(text.strip())
         if m and len(m.group("b").split()) <= 8:
             out.setdefault(_words(f"{m.group('b')} {m.group('v')} {m.group('a')}"), (whole, part))
     return tuple((c, w, p) for c, (w, p) in out.items() if c)
