@@ -15,6 +15,10 @@ BLANCHING = ("Broccoli being shocked in cold water. Blanching is a process in wh
              "boiling water, removed after a brief interval, and finally plunged into iced water.")
 CPR = ("For an adult who is not breathing normally, the rescuer should first call emergency services and get an "
        "AED. Next, begin chest compressions at 100 to 120 a minute.")
+LEAVE = ("Employees first notify their manager at least 30 days before the leave starts, then submit the leave "
+         "request in the HR portal. HR then confirms the leave dates in writing.")
+EARBUDS = ("Place both earbuds in the charging case, then press and hold the case button for 3 seconds until the "
+           "light flashes white. Finally, select the earbuds in your phone's Bluetooth menu.")
 VISA = ("Applicants first book an appointment at the consulate online. They then bring their passport and two "
         "photographs to the appointment, and the consulate next posts the visa within ten days.")
 
@@ -33,6 +37,12 @@ def flags(claim: str, context: str) -> bool:
     # a chain of causes told with "in turn"
     ("Lower rainfall in the area causes deforestation, which then means trees give off less water vapour.",
      RAINFALL),
+    # version 36: "30 days before" sets off a time, "until" says how long a step lasts; and one step
+    # moved in a list of three is flagged though two of its pairs keep the passage's order
+    ("1) File the request in the HR portal; 2) tell your manager at least 30 days ahead; 3) HR confirms the dates "
+     "in writing.", LEAVE),
+    ("Hold the case button for 3 seconds until the light flashes white, then put both earbuds back in the case, "
+     "and pick the earbuds in your phone's Bluetooth settings.", EARBUDS),
 ])
 def test_steps_in_another_order_are_flagged(claim, context):
     assert flags(claim, context)
@@ -44,6 +54,10 @@ def test_steps_in_another_order_are_flagged(claim, context):
     # "after" tells the order against the words' order: sequence.py reads it
     ("Then pull the jammed sheet out of the rear cover, after you switch off the printer at the wall.", PRINTER),
     ("If the page tears, then open the rear cover again.", PRINTER),  # a condition, not steps
+    ("1) Tell your manager at least 30 days ahead; 2) file the request in the HR portal; 3) HR confirms the dates "
+     "in writing.", LEAVE),
+    ("Put both earbuds back in the case, then hold the case button for 3 seconds until the light flashes white, "
+     "and pick the earbuds in your phone's Bluetooth settings.", EARBUDS),
     ("Fill the kettle with water and vinegar and let it stand, then boil fresh water twice.", DESCALE),
     ("Deforestation cuts the water vapour trees give off, which then lowers the rainfall.", RAINFALL),
     # "next month" is no step

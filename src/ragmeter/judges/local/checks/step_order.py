@@ -13,13 +13,16 @@ the tank with descaling solution. Then rinse ..."; "Deforestation reduces transp
 reduction in turn leads to lower rainfall.": version 34). The claim's steps are its parts
 between those markers, semicolons and commas, in the order it tells them; the premises' steps
 are the clauses of those sentences, in the passage's order, leaving out any sentence that tells
-its order with "before", "after", "until", "once" or "when" (its order is not the order of its
-words; sequence.py reads those), and any negated clause ("for an adult who is not breathing,
+its order with "before", "after", "once" or "when" (its order is not the order of its words;
+sequence.py reads those; since version 36 not "30 days before" nor "until", which tells how long
+a step lasts), and any negated clause ("for an adult who is not breathing,
 first call ..."). A sentence that neither tells a sequence nor opens one (a heading, a
 definition) gives no step, and "next month", "next year" or "next to" tell no step. Each claim
 step is matched to the premise step that shares the most of its own words (those the claim's
-other steps lack, at least MIN_SHARED, and more than any other premise step shares). The claim is flagged where two steps it tells in one order match premise steps told in
-the other, and no two of its steps match in its order more often than in the other.
+other steps lack, at least MIN_SHARED, and more than any other premise step shares). The claim
+is flagged where two steps it tells in one order match premise steps told in the other (since
+version 36 also where more of its pairs of steps keep the passage's order: one step moved in a
+list of three).
 """
 
 from __future__ import annotations
@@ -45,13 +48,23 @@ _CONDITION = re.compile(r"\bif\b[^.]*\bthen\b", re.I)  # "if ..., then": no step
 _CLAIM_BREAK = re.compile(rf"\b(?:and\s+)?(?:{_LATER_WORDS}|lastly)\b|[,;:]|"
                           r"(?:^|\s)\(?\d\)\s*", re.I)
 _CLAUSE_BREAK = re.compile(rf"\b(?:and\s+)?(?:then|{_NEXT}|finally|afterwards|lastly)\b|[,;:]", re.I)
-_TOLD_OTHERWISE = re.compile(r"\b(?:before|after|until|once|when|whenever|prior\s+to)\b", re.I)
+# order told against the words' order ("submit it after you notify ..."); not a time set off by
+# a number ("notify them 30 days before the leave starts, then ..."), and not "until", which
+# tells how long one step lasts ("hold the button until the light flashes, then ...")
+_TOLD_OTHERWISE = re.compile(r"\b(?:before|after|once|when|whenever|prior\s+to)\b", re.I)
+_TIME_OFFSET = re.compile(r"\b(?:days?|weeks?|hours?|months?|years?|minutes?|seconds?)\s+(?:before|after)\b", re.I)
+
+
+def _told_otherwise(text: str) -> bool:
+    return bool(_TOLD_OTHERWISE.search(_TIME_OFFSET.sub(" ", text)))
+
+
 _MARKERS = content_set("first firstly then next finally afterwards followed lastly step steps")
 
 
 @memo_short
 def _claim_steps(claim: str) -> tuple[frozenset[str], ...]:
-    if not _LATER.search(claim) or _CONDITION.search(claim) or negated(claim) or _TOLD_OTHERWISE.search(claim):
+    if not _LATER.search(claim) or _CONDITION.search(claim) or negated(claim) or _told_otherwise(claim):
         return ()
     steps = [content_set(part) - _MARKERS for part in _CLAIM_BREAK.split(claim) if part and part.strip()]
     return tuple(s for s in steps if s)
@@ -61,7 +74,7 @@ def _premise_steps(sentences: Sequence[str]) -> list[frozenset[str]]:
     steps = []
     for k, sentence in enumerate(sentences):
         told = _SEQUENCE.search(sentence) or (k + 1 < len(sentences) and _FOLLOWS.search(sentences[k + 1]))
-        if not told or _TOLD_OTHERWISE.search(sentence):
+        if not told or _told_otherwise(sentence):
             continue
         # a negated clause is no step ("for an adult who is not breathing, first call ..."): the
         # sentence's other clauses are
@@ -91,6 +104,4 @@ def steps_reordered(claim: str, sentences: Sequence[str]) -> float:
     found = [p for p in places if p is not None]
     if len(set(found)) < len(found):
         return 0.0  # two claim steps read as one premise step: the matching is not to be trusted
-    inverted = sum(a > b for i, a in enumerate(found) for b in found[i + 1:])
-    kept = sum(a < b for i, a in enumerate(found) for b in found[i + 1:])
-    return float(inverted > 0 and inverted >= kept)
+    return float(any(a > b for i, a in enumerate(found) for b in found[i + 1:]))
