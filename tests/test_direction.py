@@ -55,3 +55,13 @@ def test_each_thing_moves_its_own_way():
 def test_new_direction_words():
     assert direction("Operating margin narrowed to 6.1%.") == -1 and direction("Operating margin widened.") == 1
     assert direction("Food slowed its absorption.") == -1 and direction("Food sped up its absorption.") == 1
+
+
+def test_a_comparison_with_its_sides_turned_round_is_left_to_the_comparison_checks():
+    """ "Carbon-12 is more stable than carbon-14" where "carbon-14 is far less stable than
+    carbon-12" says the same (version 36): the direction words differ because the sides are
+    turned round; the comparison checks read which side is which."""
+    premise = ["Of the two isotopes used in the experiment, carbon-14 is far less stable than carbon-12."]
+    assert direction_flip("Carbon-12 is more stable than carbon-14.", premise) == 0.0
+    # without "than" the direction check still reads a flip
+    assert direction_flip("Revenue fell 15% in 2023.", ["In 2023 revenue was $4 million, up 15% from 2022."]) == 1.0

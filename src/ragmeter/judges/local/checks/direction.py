@@ -46,11 +46,15 @@ def _other_words(text: str) -> frozenset[str]:
 def direction_flip(claim: str, sentences: Iterable[str], min_coverage: float = MIN_COVERAGE) -> float:
     """1.0 when the premise sentence that best covers the claim's words (its direction words
     aside; at least ``min_coverage`` of them) says the other way than the claim. A negation on
-    either side is left to the negation check ("did not rise" may well be "fell")."""
+    either side is left to the negation check ("did not rise" may well be "fell"), and two
+    comparisons with "than" to the comparison checks: "B is slower than A" where "A is faster
+    than B" turns the sides round, not the direction (version 36)."""
     way = direction(claim)
     if not way or negated(claim):
         return 0.0
     best, best_cov = best_covering(_other_words(claim), sentences, _other_words)
+    if best is not None and "than" in tokens(claim) and "than" in tokens(best):
+        return 0.0  # "B is slower than A" where "A is faster than B": the comparison checks' to read
     return float(best is not None and best_cov >= min_coverage and direction(best) == -way and not negated(best))
 
 
