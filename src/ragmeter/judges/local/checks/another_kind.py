@@ -3,24 +3,27 @@ its opposite.
 
 "Wild populations are found only on two granite peaks" where the passage says "two limestone
 peaks"; "accepted only for members of the police" for "members of the armed forces"; "Store the
-watch in a warm, dry place" for "a cool, dry place"; "Turn it clockwise to lower the
-temperature" where it says "counterclockwise". The changed-slot check (substitution.py) reads
-such a claim as a rewording when the new word is nowhere in the passage, and the verifier,
-which reads mostly overlap, calls it supported. A reader knows granite is not limestone.
+watch in a warm, dry place" for "a cool, dry place"; "Sydney is the capital of Australia" where
+it names only Canberra. The changed-slot check (substitution.py) reads such a claim as a
+rewording when the new word is nowhere in the passage, and the verifier, which reads mostly
+overlap, calls it supported. A reader knows granite is not limestone.
 
 Each clause of the claim is aligned word by word to the premise clause or sentence it copies
-most of (at least 3 words and 60% of its own, as substitution.py). The claim is flagged when the
-alignment changes only slots of at most 3 words, each outside the premise's words, between words
-that agree on both sides for at least one of them, and WordNet (text/wordnet.py) reads every
-changed slot that has content words on both sides as another of one kind (SIBLING) or the
-opposite (OPPOSITE), or as the same (SAME), at least one of them not the same. Words the
-claim leaves out are no change ("two granite peaks" for "two limestone peaks in central
-Borneo"); words it adds, other than function words, are (another statement, read elsewhere).
+most of (at least 3 words and 60% of its own, as substitution.py; a premise turned round at its
+copula too). The claim is flagged when every slot the alignment changes is at most 3 words on
+either side, none of the claim's words in it is elsewhere in that premise clause, and WordNet
+(text/wordnet.py) reads each slot with content words on both sides as the same (SAME), another
+of one kind (SIBLING) or the opposite (OPPOSITE), at least one not the same and beside a word
+that agrees. A slot is read with that agreeing word where both make a name WordNet knows ("North
+Sea" for "Black Sea"), else whole, else by its content words, else by its last content words.
+Words the claim leaves out are no change ("two granite peaks" for "two limestone peaks in
+central Borneo"), nor a name for a pronoun ("The Danube flows" for "It flows"); content words
+it adds are (another statement, read elsewhere).
 
 Not flagged: a slot WordNet does not know ("empagliflozin"), a kind for its class ("reasons"
 for "motivations"), two words it relates otherwise; a slot with a number (number checks), a
 negation ("not allowed" for "forbidden": the same), or a particle ("comes out" for "is left":
-phrasal verbs are not their verb); a word the premise sentence has elsewhere (a reordering:
+phrasal verbs are not their verb); a word the premise clause has elsewhere (a reordering:
 exchange.py). Measured on the dev, train and validate-only claims with
 benchmarks/slot_check.py --check another_kind: see docs/judges.md.
 """
@@ -61,10 +64,9 @@ def _units(sentences: tuple[str, ...]) -> tuple[list[list[str]], list[Counter]]:
 
 def slot_relation(said: Sequence[str], given: Sequence[str], before: str = "", after: str = "") -> str | None:
     """WordNet's reading of one changed slot: the phrases with the agreeing word after or
-    before them, where both make a name WordNet knows ("Caspian Sea" for "Black Sea"), else the
-    whole phrases, else
-    their content words ("coffee because it" for "grapefruit juice, which"), else their last
-    content words."""
+    before them, where both make a name WordNet knows ("North Sea" for "Black Sea"), else the
+    whole phrases, else their content words ("coffee because it" for "grapefruit juice, which"),
+    else their last content words."""
     a, b = _content(said), _content(given)
     phrases = []
     if after:
@@ -82,6 +84,8 @@ def slot_relation(said: Sequence[str], given: Sequence[str], before: str = "", a
 
 
 def _another_kind(claim: list[str], premise: list[str]) -> bool:
+    """Whether the alignment of a claim clause to a premise clause changes only slots WordNet
+    reads as the same, another of one kind or the opposite, at least one of them not the same."""
     ops = SequenceMatcher(None, claim, premise, autojunk=False).get_opcodes()
     flagged = False
     for k, (tag, i1, i2, j1, j2) in enumerate(ops):
