@@ -147,7 +147,8 @@ _SET_ASIDE = re.compile(r",\s+not\s+(?=(?:to|at|in|on|by|for|from|with|via|throu
 # a change of direction ("fell" where the premise says "up"; or of one thing, "bonds rise" where
 # it says "bonds fall"), an opposite ("won" for "lost"), another number in the same place ("July
 # 21" where the premise says "July 20"), another frequency ("weekly" for "every 4 weeks"), a
-# premise clause copied with one slot filled otherwise (checks/substitution.py) or with two slots
+# premise clause copied with one slot filled otherwise (checks/substitution.py), with a word of
+# another kind or its opposite as WordNet reads them (checks/another_kind.py) or with two slots
 # exchanged (checks/exchange.py), two steps told in the other order (checks/sequence.py), a
 # comparative that the claim's own numbers contradict (checks/comparison.py) or the premise's
 # (checks/compared_values.py), a comparison the premise makes the other way round
