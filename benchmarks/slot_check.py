@@ -31,6 +31,7 @@ from ragmeter.judges.local.checks.comparison import comparison_flip
 from ragmeter.judges.local.checks.deed import another_doer
 from ragmeter.judges.local.checks.direction import direction_flip, moved_otherwise
 from ragmeter.judges.local.checks.exchange import exchanged
+from ragmeter.judges.local.checks.existence import none_said_some
 from ragmeter.judges.local.checks.included import included_exception
 from ragmeter.judges.local.checks.negation_scope import negation_moved
 from ragmeter.judges.local.checks.number_slots import number_slot_swap
@@ -63,7 +64,7 @@ def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], in
     return random.Random(0).sample(rows, min(limit, len(rows)))
 
 
-CHECKS = {"changed_slot": slot_substitution, "another_kind": another_kind, "exchanged": exchanged, "sequence": sequence_swap,
+CHECKS = {"changed_slot": slot_substitution, "another_kind": another_kind, "none_said_some": none_said_some, "exchanged": exchanged, "sequence": sequence_swap,
           "negation_moved": negation_moved, "compared_otherwise": compared_otherwise, "compared_sides": compared_sides,
           "another_doer": another_doer, "only_some": only_some, "steps_reordered": steps_reordered,
           "included_exception": included_exception, "values_exchanged": values_exchanged,

@@ -21,6 +21,7 @@ from .checks.comparison import comparison_flip
 from .checks.deed import another_doer
 from .checks.direction import direction_flip, moved_otherwise
 from .checks.exchange import exchanged
+from .checks.existence import none_said_some
 from .checks.frequency import frequency_swap
 from .checks.included import included_exception
 from .checks.negation_scope import negation_moved
@@ -144,6 +145,7 @@ _SET_ASIDE = re.compile(r",\s+not\s+(?=(?:to|at|in|on|by|for|from|with|via|throu
 
 
 # A negation, a negation moved to another word of a copied sentence (checks/negation_scope.py),
+# what the premise says there is none of said to be there (checks/existence.py),
 # a change of direction ("fell" where the premise says "up"; or of one thing, "bonds rise" where
 # it says "bonds fall"), an opposite ("won" for "lost"), another number in the same place ("July
 # 21" where the premise says "July 20"), another frequency ("weekly" for "every 4 weeks"), a
@@ -161,6 +163,7 @@ _SET_ASIDE = re.compile(r",\s+not\s+(?=(?:to|at|in|on|by|for|from|with|via|throu
 CONTRADICTION_CHECKS = {
     "negation": lambda claim, view: negation_flip(content_set(claim), negated(_SET_ASIDE.sub(", ", claim)), view.clauses),
     "negation_moved": lambda claim, view: negation_moved(claim, view.sentences),
+    "none_said_some": lambda claim, view: none_said_some(claim, view.sentences),
     "direction": lambda claim, view: direction_flip(claim, view.sentences),
     "moved_otherwise": lambda claim, view: moved_otherwise(claim, view.sentences),
     "opposites": lambda claim, view: opposite_flip(claim, view.sentences),
