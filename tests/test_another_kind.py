@@ -63,3 +63,40 @@ def test_another_of_the_kind_or_the_opposite_is_flagged(claim, context):
 ])
 def test_copies_rewordings_and_unknown_words_are_not_flagged(claim, context):
     assert not flags(claim, context)
+
+
+def test_the_table_builder_reads_wordnets_own_files(tmp_path):
+    """training/wordnet_table.py on a miniature WordNet in the database's own format: the reader
+    finds what the builder wrote (a kind, siblings, opposites, an inflection)."""
+    import sys
+    from pathlib import Path
+
+    import numpy as np
+
+    from ragmeter.text.wordnet import WordRelations
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "training"))
+    import wordnet_table
+
+    files = {
+        "data.noun": "00000001 03 n 01 rock 0 000 | a stone\n"
+                     "00000002 03 n 01 granite 0 001 @ 00000001 n 0000 | an igneous rock\n"
+                     "00000003 03 n 01 limestone 0 001 @ 00000001 n 0000 | a sedimentary rock\n",
+        "index.noun": "granite n 1 1 @ 1 0 00000002\nlimestone n 1 1 @ 1 0 00000003\nrock n 1 0 1 0 00000001\n",
+        "data.adj": "00000010 00 a 01 warm 0 001 ! 00000011 a 0101 | warm\n"
+                    "00000011 00 a 01 cool 0 001 ! 00000010 a 0101 | cool\n",
+        "index.adj": "cool a 1 1 ! 1 0 00000011\nwarm a 1 1 ! 1 0 00000010\n",
+        "noun.exc": "", "adj.exc": "", "data.verb": "", "index.verb": "", "verb.exc": "",
+        "data.adv": "", "index.adv": "", "adv.exc": "", "cntlist.rev": "",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text("  1 This software and database is provided by Princeton.\n" + text
+                                     if name.startswith(("data.", "index.")) else text)
+    table = tmp_path / "relations.npz"
+    np.savez_compressed(table, **wordnet_table.build(tmp_path))
+    words = WordRelations(table)
+    assert words.relation("granite", "limestone") == SIBLING
+    assert words.relation("granite", "rock") == KIND
+    assert words.relation("warm", "cool") == OPPOSITE
+    assert words.relation("rocks", "rock") == SAME
+    assert words.relation("granite", "basalt") is None

@@ -56,7 +56,8 @@ class WordRelations:
             arrays = {name: data[name] for name in data.files}
         names = bytes(arrays.pop("lemmas")).decode().split("\n")
         self.lemma_index = {w: k for k, w in enumerate(names)}
-        self.exceptions = dict(line.split(" ", 1) for line in bytes(arrays.pop("exceptions")).decode().split("\n"))
+        exceptions = bytes(arrays.pop("exceptions")).decode().split("\n")
+        self.exceptions = dict(line.split(" ", 1) for line in exceptions if " " in line)
         self.lemma_pos = arrays["lemma_pos"]
         self.synset_pos = arrays["synset_pos"]
         self.below = arrays["synset_below"]
