@@ -36,13 +36,12 @@ from collections.abc import Sequence
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from ....text.segments import split_clauses
+from ....text.segments import NEGATIONS, split_clauses
 from ....text.wordnet import OPPOSITE, SAME, SIBLING, relation
 from ....text.words import NUMBER_WORDS, STOPWORDS, tokens
 from .substitution import COPULA, MIN_MATCHED, MIN_SHARE, closest_copies
 
 MAX_SLOT = 3  # words on either side of a changed slot
-NEGATIONS = frozenset({"not", "no", "never", "cannot", "without", "nor"})
 PARTICLES = frozenset({"out", "up", "down", "off", "away", "back", "over", "in", "on"})
 
 

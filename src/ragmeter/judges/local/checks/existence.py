@@ -9,8 +9,9 @@ Each clause of the claim (of at least 2 content words) is read against the premi
 that covers most of its content words (at least 75%). The claim is flagged where that sentence
 says "no <X>" (up to three words), the clause says every content word of X, the first of them
 after "a", "an", "some", "any", "the", "one" or a verb of having ("has", "charges", "requires",
-"includes"), and the clause has no negation of its own (not, no, never, none, without, nor,
-"n't"). Not read: "no longer", "no more than", "no later than" (bounds and times, not absence).
+"includes"), and the clause has no negation of its own (segments.negated: not, no, never,
+none, without, "n't", ...). Not read: "no longer", "no more than", "no later than" (bounds and
+times, not absence).
 """
 
 from __future__ import annotations
@@ -18,14 +19,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ....text.segments import best_covering, content_set, split_clauses
+from ....text.segments import best_covering, content_set, negated, split_clauses
 from ....text.words import STOPWORDS, tokens
 
 MIN_COVERAGE = 0.75  # of the clause's content words, in the premise sentence read against it
 _NONE_OF = re.compile(r"\bno\s+(?!longer\b|more\b|later\b|earlier\b|less\b|fewer\b|sooner\b)((?:[\w-]+\s+){0,2}[\w-]+)",
                       re.I)
 _SAID_BEFORE = frozenset("a an some any the one has have had charges requires includes".split())
-_NEGATIONS = frozenset("no not never none without nor".split())
 
 
 def _says_some(clause: list[str], words: list[str]) -> bool:
@@ -43,9 +43,9 @@ def none_said_some(claim: str, sentences: Sequence[str]) -> float:
         words = content_set(part)
         if len(words) < 2:
             continue
-        clause = tokens(part)
-        if any(w in _NEGATIONS or w.endswith("n't") for w in clause):
+        if negated(part):
             continue
+        clause = tokens(part)
         best, share = best_covering(words, sentences, content_set)
         if best is None or share < MIN_COVERAGE:
             continue
