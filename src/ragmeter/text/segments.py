@@ -21,6 +21,7 @@ _ABBREV = re.compile(
     r"\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|vs|etc|e\.g|i\.e|approx|No|Vol|Fig|Inc|Ltd|Co|Corp|U\.S|U\.K|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$",
     re.IGNORECASE,
 )
+_INITIAL = re.compile(r"\b[A-Z]\.$")  # "J." in "J. Smith"
 # the last alternative splits sentences glued without a space ("...pageant.The Miss..."), as
 # generated text often has; two lower-case letters before the stop keep "U.S.A" and "e.g.X" whole;
 # Chinese and Japanese full stops end a sentence without a space after them
@@ -66,7 +67,9 @@ def _split(text: str) -> tuple[str, ...]:
         if not part or not part.strip():
             continue
         candidate = f"{buffer} {part.strip()}".strip() if buffer else part.strip()
-        if _ABBREV.search(candidate) or re.search(r"\b[A-Z]\.$", candidate):
+        # both marks end the text and hold no space: its last word is enough to read
+        last = candidate.rsplit(None, 1)[-1]
+        if last.endswith(".") and (_ABBREV.search(last) or _INITIAL.search(last)):
             buffer = candidate
             continue
         pieces.append(candidate)

@@ -34,7 +34,9 @@ NUMBER_WORDS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60"
 
 def tokens(text: str) -> list[str]:
     """Lower-cased word tokens (letters and digits, any script)."""
-    pattern = TOKEN if text.isascii() or not HAS_CJK.search(text) else TOKEN_CJK
+    if text.isascii():  # most text: no curly apostrophe to straighten, no ideographs
+        return TOKEN.findall(text.lower())
+    pattern = TOKEN_CJK if HAS_CJK.search(text) else TOKEN
     return [t.replace("’", "'") for t in pattern.findall(text.lower())]
 
 
