@@ -234,8 +234,15 @@ def _rivals(span: str, sents: list[str], candidates: Iterable[str], own: str) ->
     return out
 
 
-def paragraph_pairs(paragraph: dict, others: list[str], rng: random.Random) -> Iterator[Pair]:
-    """Pairs from one SQuAD paragraph; `others` holds sentences of other paragraphs of its article."""
+# the kinds whose evidence is the paragraph with one sentence negated, not the paragraph itself
+FLIPPED_EVIDENCE = frozenset({"stated_negated", "negation_removed"})
+
+
+def paragraph_pairs(paragraph: dict, others: list[str], rng: random.Random,
+                    whole_paragraph: bool = False) -> Iterator[Pair]:
+    """Pairs from one SQuAD paragraph; `others` holds sentences of other paragraphs of its article.
+    With whole_paragraph, the evidence of the FLIPPED_EVIDENCE kinds is the whole paragraph with
+    that sentence negated (squad_pairs gives every other pair the paragraph as it is)."""
     sents = sentences(paragraph["context"])
     if len(sents) < 2:
         return
@@ -262,6 +269,8 @@ def paragraph_pairs(paragraph: dict, others: list[str], rng: random.Random) -> I
         if negated and " not " in negated and rng.random() < NEGATED_EVIDENCE:
             flipped = [*sents[:i], negated, *sents[i + 1:]]
             evidence = window(flipped, i, rng, also)
+            if whole_paragraph:
+                evidence = paragraph["context"].replace(sentence, negated, 1)
             yield evidence, negated, 1, "stated_negated"
             yield evidence, sentence, 0, "negation_removed"
         inside = [s for s in spans if s in sentence and len(s) > 1][:2]
@@ -326,5 +335,6 @@ def squad_pairs(paragraphs: Iterable[dict], seed: int, whole_paragraph: bool = F
     for p in paragraphs:
         own = set(sentences(p["context"]))
         others = [s for s in by_title[p["title"]] if s not in own]
-        out.extend((p["context"] if whole_paragraph else e, c, y, k) for e, c, y, k in paragraph_pairs(p, others, rng))
+        out.extend((p["context"] if whole_paragraph and k not in FLIPPED_EVIDENCE else e, c, y, k)
+                   for e, c, y, k in paragraph_pairs(p, others, rng, whole_paragraph))
     return out

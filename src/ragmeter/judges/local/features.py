@@ -28,6 +28,7 @@ from .checks.negation_scope import negation_moved
 from .checks.number_slots import number_slot_swap
 from .checks.only import only_some
 from .checks.opposites import opposite_flip
+from .checks.part_negation import negation_in_part
 from .checks.quantities import number_swap
 from .checks.sequence import sequence_swap
 from .checks.set_against import values_exchanged
@@ -145,6 +146,7 @@ _SET_ASIDE = re.compile(r",\s+not\s+(?=(?:to|at|in|on|by|for|from|with|via|throu
 
 
 # A negation, a negation moved to another word of a copied sentence (checks/negation_scope.py),
+# a negation added or dropped in one part of a claim that joins several (checks/part_negation.py),
 # what the premise says there is none of said to be there (checks/existence.py),
 # a change of direction ("fell" where the premise says "up"; or of one thing, "bonds rise" where
 # it says "bonds fall"), an opposite ("won" for "lost"), another number in the same place ("July
@@ -163,6 +165,7 @@ _SET_ASIDE = re.compile(r",\s+not\s+(?=(?:to|at|in|on|by|for|from|with|via|throu
 CONTRADICTION_CHECKS = {
     "negation": lambda claim, view: negation_flip(content_set(claim), negated(_SET_ASIDE.sub(", ", claim)), view.clauses),
     "negation_moved": lambda claim, view: negation_moved(claim, view.sentences),
+    "part_negation": lambda claim, view: negation_in_part(claim, view.sentences),
     "none_said_some": lambda claim, view: none_said_some(claim, view.sentences),
     "direction": lambda claim, view: direction_flip(claim, view.sentences),
     "moved_otherwise": lambda claim, view: moved_otherwise(claim, view.sentences),

@@ -1,0 +1,86 @@
+"""A negation added or dropped in one part of a claim that joins several.
+
+"The HEPA filter should be rinsed with water, tapped gently to remove dust, and replaced every
+three months" where the passage says "the HEPA filter must not be rinsed with water. Tap the
+filter gently to remove dust and replace it every three months". The negation check reads a
+claim whole, and here no premise clause covers the whole of it; every part but one is stated,
+so word overlap and the verifier call it supported (0.935).
+
+The claim is cut into parts at commas, semicolons, colons, brackets, contrast words
+(segments.split_clauses) and at "and" or "so" between them; each premise sentence likewise
+(a question is no statement and is left out). A part of at least 3 content words, not opening
+with a preposition (a phrase, not a statement), is read against the premise part that covers
+most of its content words: at least 85% of them, with that premise part no more than 2.5 times
+as long and 60% of its own words in the claim's part (the same statement, not a longer one that
+holds it). It is flagged where one of the two says "not", "never", "cannot" or "n't" and the
+other does not. "Not only", "not just", "or not", "if not" and "whether or not" are no negation.
+
+Only claims of two parts or more are read: a claim of one part is the negation check's.
+Measured with ``python benchmarks/slot_check.py --check part_negation`` (version 38).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from ....text.segments import content_set, coverage, split_clauses
+
+MIN_WORDS = 3  # content words of a claim part read
+MIN_COVERAGE = 0.85  # of the claim part's content words, in the premise part read against it
+MAX_LENGTH_RATIO = 2.5  # the premise part at most this many times the claim part's content words
+MIN_BACK_COVERAGE = 0.6  # of the premise part's content words, in the claim part
+
+_JOINS = re.compile(r"(?:^|,?\s+)(?:and|so)\s+", re.IGNORECASE)  # "and" opening a clause goes too
+_NEGATION = re.compile(r"\b(?:not|never|cannot)\b|n't\b", re.IGNORECASE)
+_NO_NEGATION = re.compile(r"\bnot\s+(?:only|just|merely|simply|least)\b|\b(?:or|if|whether)\s+not\b", re.IGNORECASE)
+_PREPOSITIONS = frozenset("of to in on at for with by from as into about over under between through during "
+                          "before after".split())
+
+Part = tuple[frozenset[str], bool]  # content words, negated
+
+
+def parts(text: str) -> list[str]:
+    """The text's clauses (split_clauses), each cut again at "and" or "so"."""
+    return [p for clause in split_clauses(text) for p in _JOINS.split(clause) if p.strip()]
+
+
+def _read(part: str) -> Part:
+    return content_set(part), bool(_NEGATION.search(_NO_NEGATION.sub(" ", part.replace("’", "'"))))
+
+
+@lru_cache(maxsize=16384)  # a premise sentence is read for each claim beside it
+def _sentence_parts(sentence: str) -> tuple[Part, ...]:
+    if sentence.rstrip().endswith("?"):
+        return ()
+    return tuple(_read(p) for p in parts(sentence))
+
+
+def _closest(words: frozenset[str], premise_parts: Sequence[Part]) -> tuple[Part | None, float]:
+    """The premise part that covers most of the words (the shorter on a tie), and that coverage."""
+    best: Part | None = None
+    best_cov = 0.0
+    for part in premise_parts:
+        cov = coverage(words, part[0])
+        if cov > best_cov or (cov == best_cov and best is not None and len(part[0]) < len(best[0])):
+            best, best_cov = part, cov
+    return best, best_cov
+
+
+def negation_in_part(claim: str, sentences: Sequence[str]) -> float:
+    """1.0 when a part of a claim of two parts or more says "not" where the premise part that
+    states it does not, or the other way round (the module's docstring), else 0.0."""
+    claim_parts = parts(claim)
+    if len(claim_parts) < 2:
+        return 0.0
+    premise_parts = [p for s in sentences for p in _sentence_parts(s)]
+    for text in claim_parts:
+        words, negated = _read(text)
+        if len(words) < MIN_WORDS or text.split()[0].lower() in _PREPOSITIONS:
+            continue
+        best, cov = _closest(words, premise_parts)
+        if (best is not None and cov >= MIN_COVERAGE and best[1] != negated
+                and len(best[0]) <= MAX_LENGTH_RATIO * len(words) and coverage(best[0], words) >= MIN_BACK_COVERAGE):
+            return 1.0
+    return 0.0
