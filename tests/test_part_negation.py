@@ -45,6 +45,10 @@ def test_a_part_that_adds_a_negation_is_flagged():
     # a question in the passage states nothing
     ("TV chefs wash their hands before filming, and the scenes are edited out.",
      "Why don't TV chefs wash their hands? They do: the scenes are edited out."),
+    # "need not ... unless" and "only ... if" say the same
+    ("Once the claim is approved, a free replacement is sent, and you only need to return the damaged item if asked.",
+     "Once the claim is approved, we ship a replacement at no cost; you do not need to return the damaged item "
+     "unless we ask you to."),
     # a claim of one part is the whole-claim negation check's
     ("Employees in their first 90 days are eligible for tuition support.", POLICY),
     # the negation belongs to another statement of the sentence

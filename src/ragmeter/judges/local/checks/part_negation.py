@@ -13,7 +13,9 @@ with a preposition (a phrase, not a statement), is read against the premise part
 most of its content words: at least 85% of them, with that premise part no more than 2.5 times
 as long and 60% of its own words in the claim's part (the same statement, not a longer one that
 holds it). It is flagged where one of the two says "not", "never", "cannot" or "n't" and the
-other does not. "Not only", "not just", "or not", "if not" and "whether or not" are no negation.
+other does not. "Not only", "not just", "or not", "if not" and "whether or not" are no negation,
+and a part with "unless" or "only" on either side is not read ("you need not return it unless
+asked" says what "you only need to return it if asked" says).
 
 Only claims of two parts or more are read: a claim of one part is the negation check's.
 Measured with ``python benchmarks/slot_check.py --check part_negation`` (version 38).
@@ -35,10 +37,12 @@ MIN_BACK_COVERAGE = 0.6  # of the premise part's content words, in the claim par
 _JOINS = re.compile(r"(?:^|,?\s+)(?:and|so)\s+", re.IGNORECASE)  # "and" opening a clause goes too
 _NEGATION = re.compile(r"\b(?:not|never|cannot)\b|n't\b", re.IGNORECASE)
 _NO_NEGATION = re.compile(r"\bnot\s+(?:only|just|merely|simply|least)\b|\b(?:or|if|whether)\s+not\b", re.IGNORECASE)
+# "need not return it unless asked" says "return it only if asked": a condition, read by neither side
+_CONDITION = re.compile(r"\b(?:unless|only)\b", re.IGNORECASE)
 _PREPOSITIONS = frozenset("of to in on at for with by from as into about over under between through during "
                           "before after".split())
 
-Part = tuple[frozenset[str], bool]  # content words, negated
+Part = tuple[frozenset[str], bool, bool]  # content words, negated, a condition ("unless", "only")
 
 
 def parts(text: str) -> list[str]:
@@ -47,7 +51,8 @@ def parts(text: str) -> list[str]:
 
 
 def _read(part: str) -> Part:
-    return content_set(part), bool(_NEGATION.search(_NO_NEGATION.sub(" ", part.replace("’", "'"))))
+    return (content_set(part), bool(_NEGATION.search(_NO_NEGATION.sub(" ", part.replace("’", "'")))),
+            bool(_CONDITION.search(part)))
 
 
 @lru_cache(maxsize=16384)  # a premise sentence is read for each claim beside it
@@ -76,11 +81,11 @@ def negation_in_part(claim: str, sentences: Sequence[str]) -> float:
         return 0.0
     premise_parts = [p for s in sentences for p in _sentence_parts(s)]
     for text in claim_parts:
-        words, negated = _read(text)
+        words, negated, condition = _read(text)
         if len(words) < MIN_WORDS or text.split()[0].lower() in _PREPOSITIONS:
             continue
         best, cov = _closest(words, premise_parts)
-        if (best is not None and cov >= MIN_COVERAGE and best[1] != negated
+        if (best is not None and cov >= MIN_COVERAGE and best[1] != negated and not (condition or best[2])
                 and len(best[0]) <= MAX_LENGTH_RATIO * len(words) and coverage(best[0], words) >= MIN_BACK_COVERAGE):
             return 1.0
     return 0.0
