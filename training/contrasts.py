@@ -269,8 +269,9 @@ def paragraph_pairs(paragraph: dict, others: list[str], rng: random.Random,
         if negated and " not " in negated and rng.random() < NEGATED_EVIDENCE:
             flipped = [*sents[:i], negated, *sents[i + 1:]]
             evidence = window(flipped, i, rng, also)
-            if whole_paragraph:
-                evidence = paragraph["context"].replace(sentence, negated, 1)
+            if whole_paragraph:  # the paragraph as written, or its sentences if the split changed their text
+                context = paragraph["context"]
+                evidence = context.replace(sentence, negated, 1) if sentence in context else " ".join(flipped)
             yield evidence, negated, 1, "stated_negated"
             yield evidence, sentence, 0, "negation_removed"
         inside = [s for s in spans if s in sentence and len(s) > 1][:2]
