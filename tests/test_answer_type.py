@@ -262,3 +262,16 @@ def test_one_word_may_stand_before_the_kind_asked_for():
     assert wanted_types("Which pharmaceutical company makes Lipitor?") == ["name"]
     assert wanted_types("What is the place of the treaty in history?") == []
     assert wanted_types("What do people eat for breakfast in Norway?") == []  # a verb between asks for no name
+
+
+def test_bare_qualifiers_are_no_claims_but_yes_and_statements_are():
+    from ragmeter.judges.lexical import split_into_claims
+    from ragmeter.text.answer_type import is_bare_qualifier
+
+    for sentence in ("Partly.", "Not yet.", "Generally not.", "Very little.", "Possibly.", "Not always."):
+        assert is_bare_qualifier(sentence), sentence
+    for sentence in ("Yes.", "Dry.", "Twelve did.", "Always wear gloves when you handle it.", "Rarely in winter."):
+        assert not is_bare_qualifier(sentence), sentence
+    assert split_into_claims("Partly. It may hedge some of its currency exposure.") == [
+        "It may hedge some of its currency exposure."]
+    assert split_into_claims("Yes. It can be reported for ten years.") == ["Yes.", "It can be reported for ten years."]

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..models.hash_embedder import HashEmbedder
+from ..text.answer_type import is_bare_qualifier
 from ..text.framing import is_chatter, without_attribution
 from ..text.markup import is_label
 from ..text.noncommittal import is_noncommittal, is_refusal
@@ -36,11 +37,12 @@ def ramp(value: float, threshold: float, width: float = 0.4) -> float:
 def split_into_claims(text: str) -> list[str]:
     """Sentences, further split at semicolons, without their framing ("According to the
     documents, ..."); headings and introductions ("Summary:", "The causes are:"), words to the
-    reader ("I hope this helps!"), refusals ("The documents do not say.") and pieces without
-    content words are dropped."""
+    reader ("I hope this helps!"), refusals ("The documents do not say."), bare qualifiers of
+    an implied verdict ("Partly.", "Not always.") and pieces without content words are
+    dropped."""
     claims: list[str] = []
     for sentence in split_sentences(text):
-        if is_label(sentence) or is_chatter(sentence) or is_refusal(sentence):
+        if is_label(sentence) or is_chatter(sentence) or is_refusal(sentence) or is_bare_qualifier(sentence):
             continue
         for piece in without_attribution(sentence).split(";"):
             piece = piece.strip()
@@ -51,7 +53,7 @@ def split_into_claims(text: str) -> list[str]:
 
 class LexicalJudge(Judge):
     name = "lexical"
-    version = "4"
+    version = "5"
 
     def __init__(self, support_threshold: float = 0.6, usefulness_threshold: float = 0.3,
                  relevance_threshold: float = 0.25, embed_dim: int = 1024):

@@ -310,3 +310,20 @@ def says_more_than_yes_or_no(answer: str) -> bool:
     """Does the answer state something besides "yes" or "no" ("No." does not; "No, it is
     contraindicated." does)?"""
     return any(t not in STOPWORDS and t not in _BARE_VERDICT for t in tokens(answer))
+
+
+# words that qualify a verdict without saying what it is of ("Partly.", "Not always.", "Very
+# little.", "Probably not."): what such a sentence claims is in the question, not in it
+_QUALIFIER_STEMS = content_set("partly partially possibly maybe perhaps generally always never yet little mostly "
+                               "usually sometimes necessarily really probably likely unlikely rarely seldom "
+                               "quite hardly ever largely extent entirely somewhat mainly typically often "
+                               "occasionally normally")
+BARE_QUALIFIER_WORDS = 4
+
+
+def is_bare_qualifier(sentence: str) -> bool:
+    """A sentence of a few words that only qualifies an answer the question implies ("Partly.",
+    "Not yet.", "Generally not.", "Very little."): no claim a passage could state by itself,
+    so it is not checked, as "No." is not (a bare "Yes." stays a claim: see docs/metrics.md)."""
+    said = content_set(sentence)
+    return bool(said) and said <= _QUALIFIER_STEMS and len(tokens(sentence)) <= BARE_QUALIFIER_WORDS
