@@ -169,12 +169,40 @@ def _normalised(value: str) -> str:
 _YEAR_SPAN = re.compile(r"(?<![\w.])(1[5-9]|20)(\d\d)\s?[–-]\s?(\d\d)(?![\w.])")
 
 
+_UNITS = "one two three four five six seven eight nine".split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_BELOW_HUNDRED = (r"(?:(?:" + "|".join(_TENS) + r")(?:[\s-](?:" + "|".join(_UNITS) + r"))?|" + "|".join(
+    w for w in NUMBER_WORDS if w not in _TENS and w not in ("hundred", "thousand", "once", "twice")) + ")")
+# a number said in words of more than one word: "six hundred", "twenty-five", "two hundred and fifty",
+# "a hundred", "one hundred twenty"
+_SPELLED = re.compile(r"\b(?:(?P<hundreds>a|" + _BELOW_HUNDRED + r")\s+hundred(?:\s+(?:and\s+)?(?P<rest>"
+                      + _BELOW_HUNDRED + r"))?|(?P<tens>" + "|".join(_TENS) + r")[\s-](?P<unit>"
+                      + "|".join(_UNITS) + r"))\b", re.I)
+
+
+def _below_hundred(words: str) -> int:
+    return sum(int(NUMBER_WORDS[w]) for w in re.split(r"[\s-]+", words.lower()))
+
+
+def _spelled_value(m: re.Match) -> str:
+    if m.group("tens"):
+        return str(_below_hundred(f"{m.group('tens')} {m.group('unit')}"))
+    hundreds = 1 if m.group("hundreds").lower() == "a" else _below_hundred(m.group("hundreds"))
+    return str(100 * hundreds + (_below_hundred(m.group("rest")) if m.group("rest") else 0))
+
+
+def spelled_as_digits(text: str) -> str:
+    """The text with each number said in several words in digits ("six hundred" -> "600",
+    "twenty-five" -> "25"); single number words stay as they are."""
+    return _SPELLED.sub(_spelled_value, text)
+
+
 @memo_short
 def numbers(text: str) -> frozenset[str]:
     """Numbers in the text, digits or words, normalised (commas and trailing .0 dropped; "2.5
-    million" and "five thousand" written out in full, as 2500000 and 5000; "2018–19" as 2018
-    and 2019)."""
-    text = _YEAR_SPAN.sub(r"\1\2–\1\3", text)
+    million", "five thousand", "six hundred" and "twenty-five" written out in full, as 2500000,
+    5000, 600 and 25; "2018–19" as 2018 and 2019)."""
+    text = spelled_as_digits(_YEAR_SPAN.sub(r"\1\2–\1\3", text))
     scaled = list(_SCALED.finditer(text))
     for m in reversed(scaled):  # replace from the end so that earlier offsets stay valid
         base = NUMBER_WORDS.get(m.group(1).lower(), m.group(1))
@@ -212,8 +240,17 @@ def negated(text: str) -> bool:
     return _has_negation(tokens(text), text)
 
 
+# "no later than", "not more than": a bound, not a negation ("Cancel no later than 7 days ahead")
+_BOUND_COMPARATIVES = frozenset("later earlier sooner more less fewer longer shorter greater higher lower "
+                                "older younger".split())
+
+
 def _has_negation(words: list[str], text: str) -> bool:
-    return any(t in NEGATIONS for t in words) or "n't" in text.lower()
+    if "n't" in text.lower():
+        return True
+    return any(t in NEGATIONS and not (t in ("no", "not") and k + 2 < len(words) and words[k + 1] in _BOUND_COMPARATIVES
+                                       and words[k + 2] == "than")
+               for k, t in enumerate(words))
 
 
 def capitalised(text: str) -> frozenset[str]:

@@ -20,6 +20,7 @@ from ...models.hash_embedder import HashEmbedder
 from ...text.acronyms import resolve_acronyms
 from ...text.answer_type import is_bare, read_answer, takes_up, type_miss, verdict_at
 from ...text.markup import plain
+from ...text.measures import in_premise_units
 from ...text.noncommittal import is_noncommittal
 from ...text.question_parts import part_left_out
 from ...text.restatement import restates_question, withholds_answer
@@ -204,11 +205,12 @@ class LocalJudge(Judge):
     def support_rows(self, pairs: list[tuple[Sequence[str], Sequence[str]]]) -> tuple[list, list]:
         """Feature rows of every (premises, claim), and for each (pair index, claim, best window,
         the contradiction check that fired or None)."""
-        # each claim as the premises would word it (an acronym they spell out, spelt out), read as
-        # plain text (a claim given with Markdown or a citation mark, "... [7].")
+        # each claim as the premises would word it (an acronym they spell out, spelt out; a
+        # duration or share they give in other units, in theirs), read as plain text (a claim
+        # given with Markdown or a citation mark, "... [7].")
         joined = [" ".join(premises) for premises, _ in pairs]
-        worded = [[resolve_acronyms(plain(c).replace("\n", " ").strip() or c, text) for c in claims]
-                  for text, (_, claims) in zip(joined, pairs)]
+        worded = [[in_premise_units(resolve_acronyms(plain(c).replace("\n", " ").strip() or c, text), text)
+                   for c in claims] for text, (_, claims) in zip(joined, pairs)]
         texts = [w for premises, _ in pairs for w in premise_windows(premises)] + [c for cs in worded for c in cs]
         vecs = self.vectors(texts)
         self.token_ids(texts + [p for premises, _ in pairs for p in premises])  # tokenised in one batch

@@ -19,17 +19,22 @@ from typing import Iterable
 
 from ....text.segments import NUMBER_WORDS, best_covering, content_set, memo_short
 
-_UNIT_DAYS = {"hour": 1 / 24, "day": 1.0, "night": 1.0, "week": 7.0, "fortnight": 14.0, "month": 30.4,
+_UNIT_DAYS = {"second": 1 / 86400, "minute": 1 / 1440, "hour": 1 / 24, "day": 1.0, "night": 1.0, "week": 7.0, "fortnight": 14.0, "month": 30.4,
               "quarter": 91.3, "year": 365.25}
 _ADVERB_DAYS = {"hourly": 1 / 24, "daily": 1.0, "nightly": 1.0, "weekly": 7.0, "fortnightly": 14.0,
                 "monthly": 30.4, "quarterly": 91.3, "yearly": 365.25, "annually": 365.25}
 _COUNT = r"(?:once|twice|thrice|\d+\s+times|(?:" + "|".join(NUMBER_WORDS) + r")\s+times)"
-_UNIT = r"(hour|day|night|week|fortnight|month|quarter|year)s?"
+_UNIT = r"(second|minute|hour|day|night|week|fortnight|month|quarter|year)s?"
 _EVERY = re.compile(r"\bevery\s+(other\s+|\d+(?:\.\d+)?\s+|(?:" + "|".join(NUMBER_WORDS) + r")\s+)?" + _UNIT + r"\b",
                     re.I)
 _TIMES_PER = re.compile(r"\b(" + _COUNT + r")\s+(?:a|an|per|each|every)\s+" + _UNIT + r"\b", re.I)
 _TIMES_ADVERB = re.compile(r"\b(" + _COUNT + r")\s+(" + "|".join(_ADVERB_DAYS) + r")\b", re.I)
 _ADVERB = re.compile(r"\b(" + "|".join(_ADVERB_DAYS) + r")\b", re.I)
+# a rate: "600 requests per minute", "$45 a month", "20 hours each week" (a unit after "a" or
+# "an" only after a number, so that "within a day" is no rate)
+_RATE_UNIT = r"(second|minute|hour|day|night|week|fortnight|month|quarter|year)\b"
+_RATE = re.compile(r"\b(?:per|each)\s+" + _RATE_UNIT + r"|(?<=\d)(?:\s*%|\s+[A-Za-z]+){0,2}?\s+(?:a|an)\s+" + _RATE_UNIT,
+                   re.I)
 _FREQUENCY_WORDS = re.compile("|".join(p.pattern for p in (_TIMES_PER, _TIMES_ADVERB, _EVERY, _ADVERB)), re.I)
 MIN_COVERAGE = 0.7  # of the claim's other content words, in the premise sentence
 
@@ -43,7 +48,7 @@ def _count(text: str) -> float:
 
 @memo_short
 def periods(text: str) -> frozenset[float]:
-    """The frequencies the text states, each as a period in days (rounded to 3 places)."""
+    """The frequencies the text states, each as a period in days (to 4 significant digits)."""
     found = []
     for m in _TIMES_PER.finditer(text):
         found.append(_UNIT_DAYS[m.group(2).lower()] / _count(m.group(1)))
@@ -55,7 +60,9 @@ def periods(text: str) -> frozenset[float]:
         found.append(_UNIT_DAYS[m.group(2).lower()] * (2.0 if step == "other" else _count(step) if step else 1.0))
     for m in _ADVERB.finditer(_EVERY.sub(" ", rest)):
         found.append(_ADVERB_DAYS[m.group(1).lower()])
-    return frozenset(round(p, 3) for p in found if p > 0)
+    for m in _RATE.finditer(_EVERY.sub(" ", rest)):
+        found.append(_UNIT_DAYS[(m.group(1) or m.group(2)).lower()])
+    return frozenset(float(f"{p:.4g}") for p in found if p > 0)
 
 
 @memo_short

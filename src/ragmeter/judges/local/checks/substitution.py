@@ -40,7 +40,7 @@ from decimal import Decimal
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from ....text.segments import NUMBER_WORDS, STOPWORDS, split_clauses, stem, tokens
+from ....text.segments import NUMBER_WORDS, STOPWORDS, spelled_as_digits, split_clauses, stem, tokens
 from ....text.words import TOKEN
 from .quantities import SCALE, rounds_to, split_numbers_of
 from .slot_values import incompatible, is_number
@@ -86,9 +86,10 @@ def _number(found: re.Match) -> str:
 
 def words(text: str) -> list[str]:
     """Lower-cased words for alignment: contractions and "cannot" opened ("can not"), a
-    possessive's "'s" dropped, number words as digits, each word lightly stemmed."""
+    possessive's "'s" dropped, number words as digits ("six hundred" one word, "600"), each word
+    lightly stemmed."""
     text = _CONTRACTION.sub(lambda m: f"{_IRREGULAR.get(m.group(1).lower(), m.group(1))} not", text)
-    text = re.sub(r"\bcannot\b", "can not", text, flags=re.IGNORECASE)
+    text = spelled_as_digits(re.sub(r"\bcannot\b", "can not", text, flags=re.IGNORECASE))
     out: list[str] = []
     start = 0
     for m in _NUMBER.finditer(text):
