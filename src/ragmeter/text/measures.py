@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .segments import content_set, coverage, memo_short, spelled_as_digits, split_sentences
 from .words import NUMBER_WORDS
@@ -117,24 +118,33 @@ def _same(a: float, b: float) -> bool:
     return abs(a - b) <= TOLERANCE * max(abs(a), abs(b))
 
 
+@lru_cache(maxsize=256)
+def _premise_sentences(premises: str) -> tuple[tuple[frozenset[str], tuple[Measure, ...]], ...]:
+    """Each sentence of the premises: its words but numbers and units, and its measures."""
+    return tuple((content_set(_NOT_WORDS.sub(" ", s)), measures(s)) for s in split_sentences(spelled_as_digits(premises)))
+
+
 def in_premise_units(claim: str, premises: str) -> str:
     """The claim with each duration or share that the premises state in other units written as
     they write it ("two weeks" -> "14 days" where they say "14 days"); the claim as it is where
     there is none, or where the premises also state the value in the claim's unit ("ten
     minutes" and "10 minutes" are left to the number reading)."""
-    sentences = [s for s in split_sentences(spelled_as_digits(premises)) if measures(s)]
-    if not sentences:
-        return claim
     text = spelled_as_digits(claim)
+    stated = measures(text)
+    if not stated:
+        return claim
+    sentences = _premise_sentences(premises)
+    if not any(found for _, found in sentences):
+        return claim
     # only a premise sentence about what the claim is about says its value ("the first 24 months"
-    # is not "Points expire 24 months after ..."): the one with most of the claim's other words,
-    # or any with a good share of them
+    # is not "Points expire 24 months after ..."): of those that state one, the one with most of
+    # the claim's other words, or any with a good share of them
     words = content_set(_NOT_WORDS.sub(" ", text))
-    shares = [coverage(words, content_set(_NOT_WORDS.sub(" ", s))) for s in sentences]
-    said = [m for s, share in zip(sentences, shares) if share >= SHARED_WORDS or share == max(shares) > 0
-            for m in measures(s)]
+    shares = [coverage(words, own) if found else 0.0 for own, found in sentences]
+    said = [m for (_, found), share in zip(sentences, shares) if share >= SHARED_WORDS or share == max(shares) > 0
+            for m in found]
     out, last, changed = [], 0, False
-    for m in measures(text):
+    for m in stated:
         same = [p for p in said if p.kind == m.kind and _same(p.value, m.value)]
         if not same or any(p.form == m.form for p in same):
             continue
