@@ -6,7 +6,8 @@ import asyncio
 import pytest
 
 from ragmeter.text.measures import in_premise_units, measures
-from ragmeter.text.segments import negated, numbers, spelled_as_digits
+from ragmeter.text.segments import negated, numbers
+from ragmeter.text.spelled import spelled_as_digits
 
 
 def test_numbers_said_in_several_words_are_one_number():
@@ -61,3 +62,10 @@ def test_the_local_judge_reads_a_duration_in_other_units_as_stated():
     (verdicts,) = asyncio.run(LocalJudge().support([SupportItem((premise,), claims)]))
     assert verdicts[0].probability > 0.8 > 0.2 > verdicts[1].probability
     assert verdicts[0].text == claims[0]  # the verdict names the claim as written
+
+
+def test_a_run_of_number_words_is_one_number_only_where_english_reads_it_so():
+    assert spelled_as_digits("one thousand two hundred dollars") == "1200 dollars"
+    assert spelled_as_digits("two hundred thousand people, a hundred years") == "200000 people, 100 years"
+    for text in ("one or two", "seven eight nine", "nineteen ninety-nine", "It has six rooms.", "an hour"):
+        assert spelled_as_digits(text) == text

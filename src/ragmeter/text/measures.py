@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .segments import content_set, coverage, memo_short, spelled_as_digits, split_sentences
+from .segments import content_set, coverage, memo_short, split_sentences
+from .spelled import spelled_as_digits
 from .words import NUMBER_WORDS
 
 TOLERANCE = 0.02

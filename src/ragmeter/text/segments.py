@@ -9,6 +9,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from .framing import is_chatter, without_attribution
 from .markup import has_markup, is_label, plain
+from .spelled import spelled_as_digits
 from .words import CJK as _CJK
 from .words import NUMBER_WORDS, STOPWORDS, stem, tokens
 from .words import TOKEN as _TOKEN
@@ -167,34 +168,6 @@ def _normalised(value: str) -> str:
 
 # a span of years written short: "2018–19", "1904-05"
 _YEAR_SPAN = re.compile(r"(?<![\w.])(1[5-9]|20)(\d\d)\s?[–-]\s?(\d\d)(?![\w.])")
-
-
-_UNITS = "one two three four five six seven eight nine".split()
-_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
-_BELOW_HUNDRED = (r"(?:(?:" + "|".join(_TENS) + r")(?:[\s-](?:" + "|".join(_UNITS) + r"))?|" + "|".join(
-    w for w in NUMBER_WORDS if w not in _TENS and w not in ("hundred", "thousand", "once", "twice")) + ")")
-# a number said in words of more than one word: "six hundred", "twenty-five", "two hundred and fifty",
-# "a hundred", "one hundred twenty"
-_SPELLED = re.compile(r"\b(?:(?P<hundreds>a|" + _BELOW_HUNDRED + r")\s+hundred(?:\s+(?:and\s+)?(?P<rest>"
-                      + _BELOW_HUNDRED + r"))?|(?P<tens>" + "|".join(_TENS) + r")[\s-](?P<unit>"
-                      + "|".join(_UNITS) + r"))\b", re.I)
-
-
-def _below_hundred(words: str) -> int:
-    return sum(int(NUMBER_WORDS[w]) for w in re.split(r"[\s-]+", words.lower()))
-
-
-def _spelled_value(m: re.Match) -> str:
-    if m.group("tens"):
-        return str(_below_hundred(f"{m.group('tens')} {m.group('unit')}"))
-    hundreds = 1 if m.group("hundreds").lower() == "a" else _below_hundred(m.group("hundreds"))
-    return str(100 * hundreds + (_below_hundred(m.group("rest")) if m.group("rest") else 0))
-
-
-def spelled_as_digits(text: str) -> str:
-    """The text with each number said in several words in digits ("six hundred" -> "600",
-    "twenty-five" -> "25"); single number words stay as they are."""
-    return _SPELLED.sub(_spelled_value, text)
 
 
 @memo_short

@@ -40,7 +40,8 @@ from decimal import Decimal
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from ....text.segments import NUMBER_WORDS, STOPWORDS, spelled_as_digits, split_clauses, stem, tokens
+from ....text.segments import NUMBER_WORDS, STOPWORDS, split_clauses, stem, tokens
+from ....text.spelled import spelled_as_digits
 from ....text.words import TOKEN
 from .quantities import SCALE, rounds_to, split_numbers_of
 from .slot_values import incompatible, is_number
