@@ -2,7 +2,7 @@
 (judges/local/checks/number_slots.py)."""
 
 from ragmeter.judges.local.checks.number_slots import number_slot_swap
-from ragmeter.text.segments import numbers
+from ragmeter.text.segments import numbers, premise_sentences
 
 
 def flags(claim: str, *sentences: str) -> bool:
@@ -32,3 +32,22 @@ def test_numbers_written_otherwise_or_not_values_of_a_fact_are_not_flagged():
     assert not flags("He will turn 42 this October.", "He was born 16 October 1977.")  # a date
     assert not flags("The award was given for 13 years.", "It was one of the original 11 awards given in 1947.")
     assert not flags("The heart rate is 120 beats per minute.", "More than 100 beats per minute scores 2.")  # a bound
+
+
+def test_a_number_told_with_the_words_of_another_fact_is_flagged():
+    from ragmeter.judges.local.checks.number_slots import number_moved
+
+    passage = premise_sentences("The city of Port Anselm was founded as a fishing village in 1384. It received a "
+                                "royal charter in 1452, which allowed it to hold a weekly market. The harbor walls "
+                                "were completed in 1510, and the cathedral was consecrated in 1547.")
+    assert number_moved("The harbor walls came first, completed in 1452, and the royal charter followed in 1510.",
+                        passage) == 1.0
+    assert number_moved("In 1452 the harbor walls were completed.", passage) == 1.0
+    assert number_moved("The royal charter came first, in 1452; the harbor walls weren't finished until 1510.",
+                        passage) == 0.0
+    assert number_moved("The harbor walls were completed in 1510.", passage) == 0.0
+    # the words before a number that belong to the number before it tell it nothing
+    deal = premise_sentences("In May, Halverson Foods agreed to acquire Pinecrest Dairy for $1.2 billion in cash. "
+                             "Pinecrest shareholders will receive $34 per share, a 22% premium.")
+    assert number_moved("Halverson Foods is acquiring Pinecrest Dairy for $1.2 billion in cash, or $34 a share.",
+                        deal) == 0.0

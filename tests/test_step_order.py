@@ -76,3 +76,16 @@ def test_a_sentence_that_neither_tells_nor_opens_a_sequence_gives_no_step():
     context = BLANCHING.replace("Broccoli being shocked in cold water.", "Broccoli being shocked in cold water. "
                                 "Blanched vegetables keep their colour.")
     assert not flags(claim, context)
+
+
+def test_a_passage_that_says_its_sentences_come_in_sequence_gives_their_order():
+    passage = ["During mitosis, the cell passes through several phases in sequence.",
+               "In prophase, chromosomes condense and become visible.",
+               "In metaphase, they line up along the center of the cell.",
+               "In anaphase, sister chromatids are pulled to opposite poles, and in telophase, new nuclear "
+               "membranes form around each set of chromosomes."]
+    assert steps_reordered("The phases run prophase, anaphase, metaphase, then telophase.", passage) == 1.0
+    assert steps_reordered("Prophase comes first, followed by metaphase, then anaphase, and finally telophase.",
+                           passage) == 0.0
+    # without the sentence that announces a sequence, the passage's order is no order told
+    assert steps_reordered("The phases run prophase, anaphase, metaphase, then telophase.", passage[1:]) == 0.0

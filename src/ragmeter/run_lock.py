@@ -6,6 +6,7 @@ let in. The operating system releases the lock when the holder exits, even by ``
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 from .errors import ConfigError
@@ -62,9 +63,16 @@ def _lock(fd: int) -> None:
         msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
 
 
-def _read_holder(fd: int) -> str:
-    try:
-        text = os.pread(fd, 64, 0).decode("ascii", errors="replace").strip()
-    except (OSError, AttributeError):
-        text = ""
+def _read_holder(fd: int, tries: int = 10, wait_s: float = 0.02) -> str:
+    """The holder's "pid N". A holder writes it just after taking the lock, so an empty file
+    is read again for a moment before the holder is called unknown."""
+    text = ""
+    for _ in range(tries):
+        try:
+            text = os.pread(fd, 64, 0).decode("ascii", errors="replace").strip()
+        except (OSError, AttributeError):
+            break
+        if text:
+            break
+        time.sleep(wait_s)
     return text or "process unknown"

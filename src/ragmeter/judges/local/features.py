@@ -25,7 +25,7 @@ from .checks.existence import none_said_some
 from .checks.frequency import frequency_swap
 from .checks.included import included_exception
 from .checks.negation_scope import negation_moved
-from .checks.number_slots import number_slot_swap
+from .checks.number_slots import number_moved, number_slot_swap
 from .checks.only import only_some
 from .checks.opposites import opposite_flip
 from .checks.part_negation import negation_in_part
@@ -172,6 +172,7 @@ CONTRADICTION_CHECKS = {
     "opposites": lambda claim, view: opposite_flip(claim, view.sentences),
     "numbers": lambda claim, view: number_swap(claim, view.sentences, view.all_numbers),
     "number_slot": lambda claim, view: number_slot_swap(claim, view.sentences, view.all_numbers),
+    "number_moved": lambda claim, view: number_moved(claim, view.sentences),
     "frequency": lambda claim, view: frequency_swap(claim, view.sentences),
     "changed_slot": lambda claim, view: slot_substitution(claim, view.sentences),
     "another_kind": lambda claim, view: another_kind(claim, view.sentences),

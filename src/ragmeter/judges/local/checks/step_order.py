@@ -44,6 +44,10 @@ _FOLLOWS = re.compile(rf"\b(?:{_LATER_WORDS}|in\s+turn)\b", re.I)
 # a sentence that tells a sequence: those, "first", "lastly", a step numbered "1)" or "1. "
 _SEQUENCE = re.compile(rf"\b(?:first|firstly|lastly|{_LATER_WORDS}|in\s+turn)\b|(?:^|\s)\(?\d\)|^\W*\(?\d{{1,2}}[.)]\s",
                        re.I)
+# a sentence that says the ones after it tell a sequence: "The cell passes through several phases
+# in sequence." (version 41); the steps are then the clauses of the sentences that follow
+_ANNOUNCES = re.compile(r"\b(?:in\s+(?:sequence|succession|this\s+order|the\s+following\s+order)|one\s+after\s+"
+                        r"(?:another|the\s+other))\b", re.I)
 _CONDITION = re.compile(r"\bif\b[^.]*\bthen\b", re.I)  # "if ..., then": no steps
 _CLAIM_BREAK = re.compile(rf"\b(?:and\s+)?(?:{_LATER_WORDS}|lastly)\b|[,;:]|"
                           r"(?:^|\s)\(?\d\)\s*", re.I)
@@ -72,8 +76,11 @@ def _claim_steps(claim: str) -> tuple[frozenset[str], ...]:
 
 def _premise_steps(sentences: Sequence[str]) -> list[frozenset[str]]:
     steps = []
+    announced = False
     for k, sentence in enumerate(sentences):
-        told = _SEQUENCE.search(sentence) or (k + 1 < len(sentences) and _FOLLOWS.search(sentences[k + 1]))
+        told = (announced or _SEQUENCE.search(sentence)
+                or (k + 1 < len(sentences) and _FOLLOWS.search(sentences[k + 1])))
+        announced = announced or bool(_ANNOUNCES.search(sentence))
         if not told or _told_otherwise(sentence):
             continue
         # a negated clause is no step ("for an adult who is not breathing, first call ..."): the
@@ -84,10 +91,12 @@ def _premise_steps(sentences: Sequence[str]) -> list[frozenset[str]]:
 
 
 def _matched(step: frozenset[str], steps: list[frozenset[str]]) -> int | None:
-    """The premise step that shares the most of the step's words, if at least MIN_SHARED and
-    more than any other shares; else None."""
+    """The premise step that shares the most of the step's words, if at least MIN_SHARED (a step
+    of one word: that word, "anaphase" of "prophase, anaphase, metaphase") and more than any
+    other shares; else None."""
     shared = sorted(((len(step & s), k) for k, s in enumerate(steps)), reverse=True)
-    if not shared or shared[0][0] < MIN_SHARED or (len(shared) > 1 and shared[1][0] == shared[0][0]):
+    least = 1 if len(step) == 1 else MIN_SHARED
+    if not shared or shared[0][0] < least or (len(shared) > 1 and shared[1][0] == shared[0][0]):
         return None
     return shared[0][1]
 
