@@ -15,6 +15,14 @@ numbers where both sides have some of their own, else all content words). The cl
 where it turns the sides round with the same comparative or keeps them with the opposite one,
 and no other premise sentence makes the comparison the claim's way. "Email support is slower
 than live chat." agrees with the passage above.
+
+Version 42: two places are the sides of "Filing fees are lower in the county civil court than
+in small claims court" (the same preposition before each); and a comparative the passage says
+of one side alone ("Filing fees in small claims court are lower"), where it names the other
+side too, makes the comparison: the claim above turns it round. A clause with both ways of one
+measure ("gravel from an older formation ... in a newer layer") says it of neither side.
+`python benchmarks/slot_check.py --check compared_sides`: the same 11 dev and train claims
+flagged (none supported), 1 validate-only claim more (ANLI, unsupported).
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from ....text.segments import STOPWORDS, memo_short, negated, split_sentences, stem
+from ....text.segments import STOPWORDS, content_set, memo_short, negated, split_sentences, stem
 from .compared_values import clauses, sides
 
 # comparatives that measure the same thing, one way and the other
@@ -35,7 +43,12 @@ _OPPOSED = (("faster quicker", "slower"), ("older", "younger newer"), ("larger b
 _WAY = {word: (group, way) for group, pair in enumerate(_OPPOSED)
         for way, words in ((1, pair[0]), (-1, pair[1])) for word in words.split()}
 _THAN = re.compile(r"\b(?P<comp>" + "|".join(sorted(_WAY, key=len, reverse=True)) + r")\b(?:\s+(?P<what>\w+))?"
-                   r"[^,;.]{0,40}?\bthan\s+(?P<b>[^,;:]+)", re.I)
+                   r"(?P<between>[^,;.]{0,40}?)\bthan\s+(?P<b>[^,;:]+)", re.I)
+# "lower in the county court than in small claims court": the sides are the two places
+_PLACE = re.compile(r"^\s*(?P<prep>in|at|for|with|on|among|under|from|by)\s", re.I)
+# a comparative said of one side alone ("Filing fees in small claims court are lower"): the other
+# side is whatever the passage sets beside it (version 41)
+_ALONE = re.compile(r"\b(?P<comp>" + "|".join(sorted(_WAY, key=len, reverse=True)) + r")\b(?!\s+than\b)", re.I)
 
 Comparison = tuple[frozenset[str], frozenset[str], int, int, str]  # A, B, group, way, what is measured
 
@@ -62,7 +75,10 @@ def comparisons(text: str) -> tuple[Comparison, ...]:
             continue
         for clause in clauses(sentence):
             for m in _THAN.finditer(clause):
-                found = sides(clause[:m.start()], m.group("b"))
+                place = _PLACE.match(m.group("b"))
+                between = f"{m.group('what') or ''}{m.group('between')}"
+                parallel = re.search(rf"\b{place['prep']}\s+(?P<a>.+)$", between, re.I) if place else None
+                found = sides(parallel["a"] if parallel else clause[:m.start()], m.group("b"))
                 if found:
                     out.append((*found, *_measured(m.group("comp"), m.group("what"))))
     return tuple(out)
@@ -82,15 +98,52 @@ def _agrees(claimed: Comparison, given: Comparison) -> bool | None:
     return None
 
 
+@memo_short
+def one_sided(text: str) -> tuple[tuple[frozenset[str], int, int, str], ...]:
+    """Each comparative of the text said without "than" ("Filing fees in small claims court are
+    lower"): (the content words of its clause, group, way, what is measured)."""
+    out = []
+    for sentence in split_sentences(text) or [text]:
+        if negated(sentence):
+            continue
+        for clause in clauses(sentence):
+            if _THAN.search(clause):
+                continue
+            found = [_measured(m.group("comp"), None) for m in _ALONE.finditer(clause)]
+            # "gravel from an older formation ... included in a newer layer": both ways, no side
+            ways = {(group, way) for group, way, _ in found}
+            out += [(content_set(clause), group, way, what) for group, way, what in found if (group, -way) not in ways]
+    return tuple(out)
+
+
+def _agrees_alone(claimed: Comparison, given: tuple[frozenset[str], int, int, str], said: frozenset[str]) -> bool | None:
+    """A comparison of the claim against a comparative the premise says of one of its sides alone,
+    where the passage names the other side too (said: all its words): "A is lower than B" against
+    "B is lower" is the other way round, against "A is lower" the claim's way."""
+    a, b, group, way, _ = claimed
+    words, group2, way2, _ = given
+    if group != group2 or not (a <= said and b <= said):
+        return None
+    if b & words and not a & words:
+        return way != way2
+    if a & words and not b & words:
+        return way == way2
+    return None
+
+
 def compared_sides(claim: str, sentences: Iterable[str]) -> float:
     """1.0 when a comparison of the claim is one the premise sentences make the other way round
     and none makes it the claim's way (module docstring), else 0.0."""
     claimed = comparisons(claim)
     if not claimed:
         return 0.0
+    sentences = list(sentences)
     given = [c for sentence in sentences if "than" in sentence.lower() for c in comparisons(sentence)]
+    alone = [c for sentence in sentences for c in one_sided(sentence)]
+    said = frozenset().union(*(content_set(sentence) for sentence in sentences)) if alone else frozenset()
     for comparison in claimed:
-        verdicts = {_agrees(comparison, other) for other in given} - {None}
+        verdicts = ({_agrees(comparison, other) for other in given}
+                    | {_agrees_alone(comparison, other, said) for other in alone}) - {None}
         if verdicts == {False}:
             return 1.0
     return 0.0
