@@ -2,8 +2,8 @@
 
 The figures are compared to within 0.0005: the int8 products of the shipped ONNX models are
 summed in a different order on CPUs with different instruction sets, and that moves the fourth
-decimal (one CI machine printed answer_relevancy 0.9858 where the README, measured on another,
-shows 0.9857). A change of the judge moves the figures by far more than that."""
+decimal (one CI machine printed answer_relevancy 0.9858 where another machine printed
+0.9857). A change of the judge moves the figures by far more than that."""
 
 import ast
 import contextlib
