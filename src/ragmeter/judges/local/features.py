@@ -26,7 +26,7 @@ from .checks.frequency import frequency_swap
 from .checks.included import included_exception
 from .checks.negation_scope import negation_moved
 from .checks.number_slots import number_moved, number_slot_swap
-from .checks.only import only_some
+from .checks.only import all_said_of_some, only_some
 from .checks.opposites import opposite_flip
 from .checks.part_negation import negation_in_part
 from .checks.quantities import number_swap
@@ -183,6 +183,7 @@ CONTRADICTION_CHECKS = {
     "compared_sides": lambda claim, view: compared_sides(claim, view.sentences),
     "another_doer": lambda claim, view: another_doer(claim, view.sentences),
     "only_some": lambda claim, view: only_some(claim, view.sentences),
+    "all_said_of_some": lambda claim, view: all_said_of_some(claim, view.sentences),
     "steps_reordered": lambda claim, view: steps_reordered(claim, view.sentences),
     "included_exception": lambda claim, view: included_exception(claim, view.sentences),
     "values_exchanged": lambda claim, view: values_exchanged(claim, view.sentences),

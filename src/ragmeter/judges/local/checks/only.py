@@ -10,6 +10,13 @@ The claim says "all", "every", "each", "both", "most" or "always" and no "only" 
 premise statement that best covers its other content words (at least MIN_COVERAGE of them)
 restricts its subject with "only" (not "if only", "only if", "the only"; a negated statement,
 "not only" among them, is the negation check's) and says none of the claim's quantifiers.
+
+all_said_of_some (version 43) reads "all X", "every X", "each X" where every mention of X in
+the passage has "some", "certain", "a few" or "several" before it ("Some contractors ... may
+also be asked to take the training"): the passage says it of some X and no more. A passage
+that also names X bare ("Contractors must sign ...") may mean all of them, and is not read.
+`python benchmarks/slot_check.py --check all_said_of_some`: 16 of 15,721 dev and train claims
+flagged, none supported; no validate-only claim.
 """
 
 from __future__ import annotations
@@ -47,3 +54,30 @@ def only_some(claim: str, sentences: Iterable[str]) -> float:
     if best is None or cover < MIN_COVERAGE or negated(best):
         return 0.0
     return float(_restricts(best) and not set(tokens(best)) & said & UNIVERSAL)
+
+
+# "all contractors" where the passage speaks of contractors only as "some contractors" (version 43)
+_ALL_OF = re.compile(r"\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+|its\s+|their\s+|our\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
+                     re.I)
+_SOME = re.compile(r"\b(?:some|certain|a\s+few|several)\s+(?:of\s+)?(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?$", re.I)
+
+
+def all_said_of_some(claim: str, sentences: Iterable[str]) -> float:
+    """1.0 when the claim says "all X" (every, each) and the passage names X only as "some X"
+    (certain, a few, several), each time it names it: "All new hires and all contractors are
+    required to complete it" where "Some contractors ... may also be asked to take the security
+    training" is all the passage says of contractors (version 43)."""
+    if negated(claim) or "only" in set(tokens(claim)):
+        return 0.0
+    sentences = list(sentences)
+    for m in _ALL_OF.finditer(claim):
+        for word in m["what"].split():
+            stems = content_set(word)
+            if not stems:
+                continue
+            mentions = [(sentence, k.start()) for sentence in sentences
+                        for k in re.finditer(rf"\b{re.escape(word[:max(4, len(word) - 2)])}\w*", sentence, re.I)
+                        if content_set(k.group()) == stems]
+            if mentions and all(_SOME.search(sentence[max(0, at - 40):at]) for sentence, at in mentions):
+                return 1.0
+    return 0.0
