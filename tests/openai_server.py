@@ -188,7 +188,13 @@ class Handler(BaseHTTPRequestHandler):
         srv = self.server
         with srv.lock:
             srv.requests.append({"path": self.path, "headers": dict(self.headers), "body": body, "t": time.time()})
-            fault = srv.faults.popleft() if srv.faults else srv.always
+            queued = srv.faults.popleft() if srv.faults else None
+            fault = queued or srv.always
+            if queued and queued.startswith("always_"):
+                # put back at once, under the lock: put back after the reply was made, a request
+                # served meanwhile found no fault and got a good reply (the exit-code test saw 3
+                # of 8 results scored under load)
+                srv.faults.appendleft(queued)
             if srv.every and not self.path.endswith("/embeddings"):
                 srv.counted += 1
                 fault = fault or (srv.every[1] if srv.counted % srv.every[0] == 0 else None)
@@ -302,16 +308,12 @@ class Handler(BaseHTTPRequestHandler):
         finish = "stop"
         if fault == "malformed" or (fault == "always_malformed"):
             content = "Sure! Here is my verdict: {\"texts\": [oops"
-            if fault == "always_malformed":
-                srv.faults.appendleft("always_malformed")
         elif fault in ("incomplete", "always_incomplete"):  # the schema's shape, one item left out
             reply = json.loads(content)
             for key in ("texts", "verdicts"):
                 if isinstance(reply.get(key), list) and reply[key]:
                     reply[key] = reply[key][:-1]
             content = json.dumps(reply)
-            if fault == "always_incomplete":
-                srv.faults.appendleft("always_incomplete")
         elif fault == "fenced":
             content = f"```json\n{content}\n```\nHope that helps."
         elif fault == "truncated":
