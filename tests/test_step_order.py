@@ -2,7 +2,7 @@
 
 import pytest
 
-from ragmeter.judges.local.checks.step_order import steps_reordered
+from ragmeter.judges.local.checks.step_order import in_time_order, steps_reordered
 from ragmeter.text.segments import premise_sentences
 
 PRINTER = ("To clear a paper jam, first switch the printer off at the wall. Then open the rear cover and "
@@ -89,3 +89,39 @@ def test_a_passage_that_says_its_sentences_come_in_sequence_gives_their_order():
                            passage) == 0.0
     # without the sentence that announces a sequence, the passage's order is no order told
     assert steps_reordered("The phases run prophase, anaphase, metaphase, then telophase.", passage[1:]) == 0.0
+
+
+BILL = ("In Edrith, a bill becomes law after it passes the Assembly, is reviewed by the Council of Elders, and is "
+        "then signed by the Regent. The Council may return a bill to the Assembly once with amendments.")
+CLUSTER = ("To upgrade a Loomcast cluster, first back up the metadata store with loomctl backup. Next, upgrade the "
+           "controller nodes one at a time. Only after all controllers report healthy should you upgrade the "
+           "worker nodes.")
+
+
+@pytest.mark.parametrize("claim,context,expected", [
+    ("A bill is first reviewed by the Council of Elders, then passes the Assembly, and is then signed by the Regent.",
+     BILL, True),
+    ("A bill passes the Assembly, then goes to the Council of Elders for review, and is finally signed by the Regent.",
+     BILL, False),
+    ("First upgrade the worker nodes, then back up the metadata store, and finally upgrade the controller nodes.",
+     CLUSTER, True),
+    ("Back up the metadata store, then upgrade the controller nodes one at a time, and finally the worker nodes.",
+     CLUSTER, False),
+])
+def test_a_sentence_that_tells_its_order_with_after_gives_its_steps_in_that_order(claim, context, expected):
+    """Version 44: "Y after X" and "Only after X should you Y" tell X first; before, such a sentence
+    gave no step at all, and a claim that told its steps the other way round went unread."""
+    assert flags(claim, context) is expected
+
+
+def test_events_in_time_order():
+    assert in_time_order("Once the identity check is approved, they link a bank account.") == [
+        "the identity check is approved", "they link a bank account."]
+    assert in_time_order("Press start when the light turns green.") == ["the light turns green.", "Press start"]
+    assert in_time_order("Fill the tank before the first brew.") == ["Fill the tank", "the first brew."]
+    # a time that is no event, or "once" meaning one time, tells no order against the words
+    assert in_time_order("Scald it, remove it after a brief, timed interval, then chill it.") == [
+        "Scald it, remove it after a brief, timed interval, then chill it."]
+    assert in_time_order("The Council may return a bill once with amendments.") is None
+    # two such words: the order is not read
+    assert in_time_order("Only after the link is confirmed can they deposit, and trading opens once that settles.") is None

@@ -12,10 +12,9 @@ or "in turn", a numbered item "1. ..."), or a sentence is the step the next one 
 the tank with descaling solution. Then rinse ..."; "Deforestation reduces transpiration. This
 reduction in turn leads to lower rainfall.": version 34). The claim's steps are its parts
 between those markers, semicolons and commas, in the order it tells them; the premises' steps
-are the clauses of those sentences, in the passage's order, leaving out any sentence that tells
-its order with "before", "after", "once" or "when" (its order is not the order of its words;
-sequence.py reads those; since version 36 not "30 days before" nor "until", which tells how long
-a step lasts), and any negated clause ("for an adult who is not breathing,
+are the clauses of those sentences, in the passage's order (a sentence that tells its order
+with "before", "after", "once" or "when" in the order of its events, below; since version 36 not
+"30 days before" nor "until", which tells how long a step lasts), leaving out any negated clause ("for an adult who is not breathing,
 first call ..."). A sentence that neither tells a sequence nor opens one (a heading, a
 definition) gives no step, and "next month", "next year" or "next to" tell no step. Each claim
 step is matched to the premise step that shares the most of its own words (those the claim's
@@ -23,6 +22,14 @@ other steps lack, at least MIN_SHARED, and more than any other premise step shar
 is flagged where two steps it tells in one order match premise steps told in the other (since
 version 36 also where more of its pairs of steps keep the passage's order: one step moved in a
 list of three).
+
+Version 44: a premise sentence that tells its order with one "after", "once", "when" or "before"
+gives its steps in the order of their events ("a bill becomes law after it passes the Assembly, is
+reviewed by the Council, and is then signed by the Regent": the Assembly, the Council, the
+Regent, the law; "Only after all controllers report healthy should you upgrade the workers"),
+and such a sentence tells a sequence by itself; "after a brief interval", "before meals" and
+"once" meaning one time tell no order. Claims are still read only with "then" and the like:
+read the same way, 16 dev and train claims were flagged, 7 of them supported.
 """
 
 from __future__ import annotations
@@ -59,8 +66,43 @@ _TOLD_OTHERWISE = re.compile(r"\b(?:before|after|once|when|whenever|prior\s+to)\
 _TIME_OFFSET = re.compile(r"\b(?:days?|weeks?|hours?|months?|years?|minutes?|seconds?)\s+(?:before|after)\b", re.I)
 
 
+# nor a time that is no event of the procedure ("removed after a brief interval", "before meals")
+_TIME_SPAN = re.compile(r"\b(?:before|after)\s+(?:an?\s+|the\s+)?(?:[\w-]+,?\s+){0,2}(?:interval|period|while|moment|delay|pause|"
+                        r"use|meals?|eating)\b", re.I)
+
+
+def _without_times(text: str) -> str:
+    return _TIME_SPAN.sub(" ", _TIME_OFFSET.sub(" ", text))
+
+
 def _told_otherwise(text: str) -> bool:
-    return bool(_TOLD_OTHERWISE.search(_TIME_OFFSET.sub(" ", text)))
+    return bool(_TOLD_OTHERWISE.search(_without_times(text)))
+
+
+# "once" that opens a clause ("once the check is approved"), not "once a day" nor "return it once"
+_ONCE = r"once(?=\s+(?:the|you|they|it|he|she|we|all|each|every|your|their|its|this|that|these|those|(?-i:[A-Z])\w*)\b)"
+_MARK = rf"(?:only\s+)?(?P<mark>after|{_ONCE}|when|whenever|before|prior\s+to)"
+# "After X, Y"; "Only after X should you Y" (no comma: the verb comes before its subject)
+_LEADING = re.compile(rf"^\W*{_MARK}\s+(?P<x>.+?)(?:,\s*|\s+(?=(?:should|can|may|must|will|do|does|is|are)\s+"
+                      r"(?:you|they|we|he|she|it|the|an?|all|each|your|their)\b))(?P<y>.+)$", re.I)
+_INSIDE = re.compile(rf"^(?P<y>.+?)\s*,?\s+{_MARK}\s+(?P<x>.+)$", re.I)
+
+
+def in_time_order(sentence: str) -> list[str] | None:
+    """The sentence's parts in the order of their events (version 44): the sentence itself when it
+    tells no order against its words; "After X, Y" and "Y after X" as X, Y ("once", "when" too);
+    "Before X, Y" and "Y before X" as Y, X. None when it has more than one such word, or the
+    part it would give is empty: its order is not read."""
+    text = _without_times(sentence)
+    if len(_TOLD_OTHERWISE.findall(text)) > 1:
+        return None
+    if not _TOLD_OTHERWISE.search(text):
+        return [sentence]
+    m = _LEADING.match(text) or _INSIDE.match(text)
+    if not m or not m["x"].strip() or not m["y"].strip():
+        return None
+    before = m["mark"].lower().startswith(("before", "prior"))
+    return [m["y"], m["x"]] if before else [m["x"], m["y"]]
 
 
 _MARKERS = content_set("first firstly then next finally afterwards followed lastly step steps")
@@ -81,11 +123,14 @@ def _premise_steps(sentences: Sequence[str]) -> list[frozenset[str]]:
         told = (announced or _SEQUENCE.search(sentence)
                 or (k + 1 < len(sentences) and _FOLLOWS.search(sentences[k + 1])))
         announced = announced or bool(_ANNOUNCES.search(sentence))
-        if not told or _told_otherwise(sentence):
+        parts = in_time_order(sentence)
+        # a sentence that tells two events in order ("Only after all controllers report healthy
+        # should you upgrade the workers") is a sequence of its own
+        if not parts or not (told or len(parts) > 1):
             continue
         # a negated clause is no step ("for an adult who is not breathing, first call ..."): the
         # sentence's other clauses are
-        steps += [content_set(part) - _MARKERS for part in _CLAUSE_BREAK.split(sentence)
+        steps += [content_set(part) - _MARKERS for text in parts for part in _CLAUSE_BREAK.split(text)
                   if part and part.strip() and not negated(part)]
     return steps
 
