@@ -43,3 +43,19 @@ def test_what_a_comparison_measures():
     assert (a, b, way, what) == ({"silver"}, {"gold"}, 1, "")
     assert comparisons("The Silver plan is cheaper than the Gold plan.")[0][2] == group  # one measure, the other way
     assert comparisons("Aspirin is more effective than placebo.")[0][3:] == (1, stem("effective"))
+
+
+RICE = ["Per 100 g, cooked brown rice contains about 1.8 g of fibre, compared with 0.4 g in cooked white rice.",
+        "White rice has a slightly higher glycaemic index."]
+
+
+def test_a_side_named_among_words_the_passage_lacks():
+    """Version 44: "Brown rice sits a little higher" names its side by "brown", the one word of
+    "brown", "sits", "little" the passage has; the comparative it says of white rice alone decides."""
+    assert compared_sides("Brown rice sits a little higher on the glycaemic index than white rice.", RICE) == 1.0
+    assert compared_sides("Brown rice sits a little lower on the glycaemic index than white rice.", RICE) == 0.0
+    # a side of many words the passage lacks is not named by the one it has
+    assert compared_sides("Brown rice eaten by hungry athletes after long morning runs is higher than white rice.",
+                          RICE) == 0.0
+    # "more than a year" bounds a quantity: no second side
+    assert compared_sides("White rice has been sold for more than a year.", RICE) == 0.0

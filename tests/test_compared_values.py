@@ -12,6 +12,11 @@ LAKES = ["Lake Pallow (2,300 km²) is about twice the size of Lake Sennar (1,150
 DISHWASHER = ["On the Eco program, the dishwasher uses 9.5 liters of water and runs for 3 hours 40 minutes.",
               "The Quick program uses 12 liters and finishes in 59 minutes."]
 
+DEDUCTIONS = ["The standard deduction for single filers is $14,600, while married couples filing jointly may deduct "
+              "$29,200.", "Heads of household fall in between at $21,900."]
+JETS = ["The Skylane 400 regional jet cruises at 450 knots and seats up to 76 passengers.",
+        "Its predecessor, the Skylane 300, seated 70 but cruised at 470 knots."]
+
 
 @pytest.mark.parametrize("claim, premises, flagged", [
     ("Home 500 is cheaper than Home 200.", PLANS, True),
@@ -28,6 +33,13 @@ DISHWASHER = ["On the Eco program, the dishwasher uses 9.5 liters of water and r
     ("TX-2 has a higher boiling point than TX-4.",
      ["Solvent TX-2 boils at 96 °C, while solvent TX-4 boils at 81 °C."], False),
     ("Home 200 is cheaper than Home 500.", PLANS, False),
+    # the side is the subject, not what it does: "deduct" names no side (version 44)
+    ("A head of household can deduct less than a single filer.", DEDUCTIONS, True),
+    ("A head of household can deduct more than a single filer.", DEDUCTIONS, False),
+    # "faster" and "slower" of speeds, read past a count between the name and the speed (version 44)
+    ("The Skylane 400 is faster than the Skylane 300.", JETS, True),
+    ("The newer 400 is slightly slower in the cruise than the 300 it replaced.", JETS, False),
+    ("The Quick program is faster than the Eco program.", DISHWASHER, False),  # a time is no speed
     ("Home 500 is more expensive than Home 200.", PLANS, False),
     ("Sennar is about twice as large as Lake Pallow.", LAKES, True),
     ("Pallow is about twice as large as Lake Sennar.", LAKES, False),

@@ -50,6 +50,10 @@ _PLACE = re.compile(r"^\s*(?P<prep>in|at|for|with|on|among|under|from|by)\s", re
 # side is whatever the passage sets beside it (version 41)
 _ALONE = re.compile(r"\b(?P<comp>" + "|".join(sorted(_WAY, key=len, reverse=True)) + r")\b(?!\s+than\b)", re.I)
 
+_QUANTITY = re.compile(r"\bthan\s+(?:about\s+|around\s+|nearly\s+|almost\s+)?(?:an?\s+(?:year|month|week|day|hour|minute|"
+                       r"decade|century|third|quarter|half|dozen|hundred|thousand|million|billion|few|couple|lot)\b|"
+                       r"\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|half|twice|double)\b)", re.I)
+UNNAMED = 2  # words of a side that the passage need not have, beside a comparative it says of one side
 Comparison = tuple[frozenset[str], frozenset[str], int, int, str]  # A, B, group, way, what is measured
 
 
@@ -122,7 +126,12 @@ def _agrees_alone(claimed: Comparison, given: tuple[frozenset[str], int, int, st
     "B is lower" is the other way round, against "A is lower" the claim's way."""
     a, b, group, way, _ = claimed
     words, group2, way2, _ = given
-    if group != group2 or not (a <= said and b <= said):
+    # a side is named by the words the passage has of it ("brown" of "Brown rice sits a little"),
+    # where it has all but a few
+    if group != group2 or len(a - said) > UNNAMED or len(b - said) > UNNAMED:
+        return None
+    a, b = a & said, b & said
+    if not a or not b:
         return None
     if b & words and not a & words:
         return way != way2
@@ -139,7 +148,8 @@ def compared_sides(claim: str, sentences: Iterable[str]) -> float:
         return 0.0
     sentences = list(sentences)
     given = [c for sentence in sentences if "than" in sentence.lower() for c in comparisons(sentence)]
-    alone = [c for sentence in sentences for c in one_sided(sentence)]
+    # "missing for more than a year" bounds a quantity: no side to set against another
+    alone = [] if _QUANTITY.search(claim) else [c for sentence in sentences for c in one_sided(sentence)]
     said = frozenset().union(*(content_set(sentence) for sentence in sentences)) if alone else frozenset()
     for comparison in claimed:
         verdicts = ({_agrees(comparison, other) for other in given}

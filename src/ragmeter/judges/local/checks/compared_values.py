@@ -15,7 +15,8 @@ between; a number that is itself a name word is none, nor a bound or the end of 
 small as 28 inches", "up to $60"). Flagged when both sides have exactly one
 number of one kind (the same currency or unit word; for "cheaper" or "more expensive" an amount
 of money, for "longer" a length or a time, ...) and the comparative goes the other way. "Faster"
-and "slower" are not read (a faster program takes less time).
+and "slower" are read only of speeds in knots, mph, km/h or m/s (version 44; a faster program
+takes less time).
 """
 
 from __future__ import annotations
@@ -26,19 +27,22 @@ from typing import Iterable
 
 from ....text.segments import STOPWORDS, content_set, memo_short, negated, split_sentences, stem
 
-_UP = "more expensive|costlier|pricier|larger|bigger|longer|taller|higher|deeper|heavier|older|greater|wider|more"
-_DOWN = "less expensive|cheaper|smaller|shorter|lower|shallower|lighter|younger|narrower|less|fewer"
+_UP = "more expensive|costlier|pricier|larger|bigger|longer|taller|higher|deeper|heavier|older|greater|wider|faster|quicker|more"
+_DOWN = "less expensive|cheaper|smaller|shorter|lower|shallower|lighter|younger|narrower|slower|less|fewer"
 _MONEY_WORDS = frozenset("more expensive|less expensive|cheaper|costlier|pricier".split("|"))
 _LENGTH = frozenset("mm cm m km inch inches ft feet foot yard yards mile miles metre metres meter meters "
                     "kilometre kilometres kilometer kilometers".split())
 _TIME = frozenset("second seconds s minute minutes min mins hour hours h hr hrs day days week weeks month months "
                   "year years".split())
+# a speed ("cruises at 450 knots"): "faster" and "slower" are read only of these, never of a time
+# (a faster program takes less time)
+_SPEED = frozenset("knot knots mph kph km/h m/s".split())
 _WEIGHT = frozenset("mg g kg lb lbs pound pounds ounce ounces oz ton tons tonne tonnes gram grams kilogram "
                     "kilograms".split())
 # the units a comparative can be about ("takes longer" is about time or length, not litres); others any
 _DIMENSION = {"longer": _LENGTH | _TIME, "shorter": _LENGTH | _TIME, "taller": _LENGTH, "deeper": _LENGTH,
               "shallower": _LENGTH, "wider": _LENGTH, "narrower": _LENGTH, "heavier": _WEIGHT, "lighter": _WEIGHT,
-              "older": _TIME, "younger": _TIME}
+              "older": _TIME, "younger": _TIME, "faster": _SPEED, "quicker": _SPEED, "slower": _SPEED}
 _THAN = re.compile(rf"\b(?:(?P<down>{_DOWN})|(?P<up>{_UP}))\b[^,;.]{{0,40}}?\bthan\s+(?P<b>[^,;]+)", re.I)
 _AS = re.compile(r"\b(?:(?P<up>twice|double|(?:two|three|four|five|\d+)\s+times)|(?P<down>half))\s+as\s+"
                  r"(?P<adj>\w+)\s+as\s+(?P<b>[^,;]+)", re.I)
@@ -48,7 +52,7 @@ _POSSESSIVE = re.compile(r"['’]s?$")
 _OWNER_AFTER = re.compile(r"(?:\s?%|\s+(?!for\b)[A-Za-z]+)?\s+for\s+(?:the\s+|an?\s+)?(?P<who>[\w'’-]+(?:\s+[\w'’-]+)?)")
 CLAUSE = re.compile(r"[,;:]\s|\s(?:while|whereas|but)\s", re.I)
 _NUMBER = re.compile(r"(?P<cur>[$€£])?\s?(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\d,.]*\d)"
-                     r"(?:\s?(?P<unit>%|°\s?[CF]|km²|m²|[A-Za-z]+))?")
+                     r"(?:\s?(?P<unit>%|°\s?[CF]|km²|m²|km/h|m/s|[A-Za-z]+))?")
 # a bound or a range end is no value of its side ("as small as 28 inches", "up to $60", "15-20 kg")
 _BOUND = re.compile(r"(?:\bas\s+\w+\s+as|\bup\s+to|\bat\s+(?:least|most)|\b(?:more|less|fewer)\s+than|\bover|\bunder"
                     r"|\bbetween|\bfrom|\bto|\band|\bor|[-\u2013])\s*[$€£]?\s?$", re.I)
@@ -108,6 +112,19 @@ def sides(before: str, after: str) -> tuple[frozenset[str], frozenset[str]] | No
     return (frozenset(a - b), frozenset(b - a)) if a - b and b - a else None
 
 
+# the verb that follows a comparison's first side: "A head of household can deduct less than ..."
+_VERB = re.compile(r"\s(?:can|could|may|might|must|should|will|would|shall|is|are|was|were|has|have|had|does|do|did)"
+                   r"\b", re.I)
+
+
+def _subject(before: str) -> str:
+    """The text before a comparative up to its first auxiliary verb, where that leaves words: the
+    side, not what is done ("deduct" of "A head of household can deduct less than a single filer"
+    would give the side every amount the passage says may be deducted)."""
+    cut = _VERB.search(before)
+    return before[:cut.start()] if cut and cut.start() and content_set(before[:cut.start()]) else before
+
+
 @memo_short
 def _comparisons(claim: str) -> tuple[tuple[frozenset[str], frozenset[str], int, bool, str], ...]:
     """(A's own words, B's own words, +1 if A is said to be more, money asked, the comparative)
@@ -119,7 +136,7 @@ def _comparisons(claim: str) -> tuple[tuple[frozenset[str], frozenset[str], int,
         for clause in clauses(sentence):
             for pattern in (_THAN, _AS):
                 for m in pattern.finditer(clause):
-                    found = sides(clause[:m.start()], m.group("b"))
+                    found = sides(_subject(clause[:m.start()]), m.group("b"))
                     if found:
                         word = (m.group("up") or m.group("down")).lower() if m.re is _THAN else m.group("adj").lower()
                         out.append((*found, 1 if m.group("up") else -1, word in _MONEY_WORDS, word))
@@ -127,11 +144,12 @@ def _comparisons(claim: str) -> tuple[tuple[frozenset[str], frozenset[str], int,
 
 
 def side_numbers(sentence: str, sides: tuple[frozenset[str], frozenset[str]],
-                 bounds: bool = False) -> list[tuple[int, tuple, Decimal]]:
+                 bounds: bool = False, across: bool = False) -> list[tuple[int, tuple, Decimal]]:
     """(side, kind, value) of each number of the sentence that belongs to one side: the side
     named just after it ("24% for Drug B"), else the side named nearest before it with no other
     number between. bounds: read "up to $60" as a value too, and a number of another unit between
-    the name and this one as no bar."""
+    the name and this one as no bar; across: only the latter ("the 300 seated 70 but cruised at
+    470 knots": a speed is read past a count)."""
     names = sides[0] | sides[1]
     words = [(m.start(), m.end(), _stem(m.group())) for m in _WORD.finditer(sentence)]
     out = []
@@ -146,7 +164,7 @@ def side_numbers(sentence: str, sides: tuple[frozenset[str], frozenset[str]],
         elif named:
             end, word = named[-1]
             between = re.sub(r"\d+", lambda d: "" if d.group() in names else d.group(), sentence[end:m.start()])
-            if re.search(r"\d", between) and not (bounds and _other_units(between, m.group("unit"))):
+            if re.search(r"\d", between) and not ((bounds or across) and _other_units(between, m.group("unit"))):
                 continue  # another number between the name and this one (loosely: of the same unit)
         else:
             continue
@@ -182,7 +200,7 @@ def compared_otherwise(claim: str, sentences: Iterable[str]) -> float:
         for sentence in sentences:
             if not (content_set(sentence) | _words(sentence)) & (a | b):  # "KR-9" is one word of a side
                 continue
-            for side, kind, value in side_numbers(sentence, (a, b)):
+            for side, kind, value in side_numbers(sentence, (a, b), across=units is _SPEED):
                 values.setdefault(kind, [[], []])[side].append(value)
         kinds = [k for k, (x, y) in values.items() if len(set(x)) == 1 and len(set(y)) == 1
                  and (k[0] or not money) and (units is None or k[1] in units)]
