@@ -29,6 +29,7 @@ from .checks.number_slots import number_moved, number_slot_swap
 from .checks.only import all_said_of_some, only_some
 from .checks.opposites import opposite_flip
 from .checks.part_negation import negation_in_part
+from .checks.proportions import proportion_otherwise
 from .checks.quantities import number_swap
 from .checks.sequence import sequence_swap
 from .checks.set_against import values_exchanged
@@ -184,6 +185,7 @@ CONTRADICTION_CHECKS = {
     "another_doer": lambda claim, view: another_doer(claim, view.sentences),
     "only_some": lambda claim, view: only_some(claim, view.sentences),
     "all_said_of_some": lambda claim, view: all_said_of_some(claim, view.sentences),
+    "proportion": lambda claim, view: proportion_otherwise(claim, view.sentences),
     "steps_reordered": lambda claim, view: steps_reordered(claim, view.sentences),
     "included_exception": lambda claim, view: included_exception(claim, view.sentences),
     "values_exchanged": lambda claim, view: values_exchanged(claim, view.sentences),
