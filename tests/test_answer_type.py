@@ -155,10 +155,14 @@ def test_yes_no_questions_are_told_from_questions_that_ask_for_a_thing():
 
     for q in ("Are Roth IRA contributions tax-deductible?", "Does Switzerland use the euro?",
               "I have a Roth IRA. Are contributions deductible?", "So, can I take ibuprofen with warfarin?",
-              "Isn't the capital Sydney?"):
+              "Isn't the capital Sydney?",
+              # a clause that sets the case comes first (version 44)
+              "If I opt out of the pension, does my employer still pay its 5% contribution?",
+              "As a new employee, am I eligible for the bonus?"):
         assert is_polar(q), q
     for q in ("Who wrote Hamlet?", "What is an event horizon?", "How many moons does Mars have?",
-              "Is warfarin safe? What dose should I take?", ""):
+              "Is warfarin safe? What dose should I take?", "", "If I leave, what happens to my pension?",
+              "For a claim of $3,200, which court hears it?"):
         assert not is_polar(q), q
     assert not says_more_than_yes_or_no("No.") and not says_more_than_yes_or_no("Yes, that's right.")
     assert says_more_than_yes_or_no("No, it is contraindicated in pregnancy.")
@@ -275,3 +279,21 @@ def test_bare_qualifiers_are_no_claims_but_yes_and_statements_are():
     assert split_into_claims("Partly. It may hedge some of its currency exposure.") == [
         "It may hedge some of its currency exposure."]
     assert split_into_claims("Yes. It can be reported for ten years.") == ["Yes.", "It can be reported for ten years."]
+
+
+def test_the_verdicts_are_compared_after_a_clause_that_sets_the_case():
+    """Version 3 of answer correctness: "If I opt out of the pension, does my employer still pay
+    ...?" is a yes/no question; the verdict that agrees with the reference's counts as a true
+    positive, the other as a false positive and a false negative."""
+    from ragmeter import evaluate
+
+    question = "If I opt out of the Halvern pension, does my employer still pay its 5% contribution?"
+    reference = "No. Employees who opt out lose the employer contribution."
+    rows = [{"question": question, "answer": answer, "ground_truth": reference,
+             "contexts": ["Employees who opt out of the Halvern pension lose the employer's 5% contribution."]}
+            for answer in ("No — once you leave the scheme you give up the employer's 5%.",
+                           "Yes — your employer keeps paying its 5% even after you leave the scheme.")]
+    result = evaluate(rows, metrics=["answer_correctness"])
+    right, wrong = result.to_pandas()["answer_correctness"]
+    assert right > wrong + 0.2, (right, wrong)
+    assert result.provenance["metrics"]["answer_correctness"]["version"] == "3"

@@ -63,7 +63,7 @@ def answer_correctness_score(factual: float | None, similarity: float, weights: 
 
 class AnswerCorrectness(Metric):
     name = "answer_correctness"
-    version = "2"  # 2: the yes or no of both sides compared (rule:yes_no_verdict)
+    version = "3"  # 2: the yes or no of both sides compared (rule:yes_no_verdict); 3: after a clause that sets the case
     required = ("response", "reference")
 
     def __init__(self, weights: Sequence[float] = (0.75, 0.25), beta: float = 1.0):

@@ -158,12 +158,20 @@ def last_sentence(question: str) -> str:
     return sentences[-1] if sentences else ""
 
 
+# a clause that sets the case before the question proper (version 44)
+_CASE_FIRST = re.compile(r"^\W*(?:if|when|whenever|once|after|before|while|as|since|during|for|in|on|at|with|without|"
+                         r"under|given|assuming|now\s+that)\b[^?]*?,\s*(?P<asked>[^,?]+\?)\s*$", re.I)
+
+
 def is_polar(question: str) -> bool:
     """A yes/no question ("Is warfarin safe in pregnancy?", "Does Switzerland use the euro?"):
     it states neither answer, so a claim that repeats its words with either polarity is an
     answer, not a restatement. Only the question's last sentence is read ("I have a Roth IRA.
     Are contributions deductible?")."""
-    words = tokens(last_sentence(question))
+    asked = last_sentence(question)
+    # after a clause that sets the case: "If I opt out of the pension, does my employer still pay?"
+    case = _CASE_FIRST.match(asked)
+    words = tokens(case["asked"] if case else asked)
     while words and words[0] in ("so", "and", "but", "then", "also", "ok", "okay"):
         words = words[1:]
     return bool(words) and words[0] in _POLAR_OPENERS
