@@ -4,8 +4,8 @@
 only 5 are permanently inhabited"; "Nearly all of Iceland's residents live in the capital region"
 where it says "about two-thirds"; "A few of the ponds above 600 metres contained the snail" where
 "None of the ponds above 600 metres contained" it; "Only some of the bulbs can be dimmed" where
-"Every bulb can be dimmed". Every word but the quantifier is the passage's, and word overlap, sentence
-vectors and the small verifier read the two as one.
+"Every bulb can be dimmed". Every word but the quantifier is the passage's, and word overlap,
+sentence vectors and the small verifier read the two as one.
 
 Each clause of the claim and of the premises is read for a quantifier before a noun ("most of
 the islands", "a few ponds", "none of the plugins", "two-thirds of the residents", "8 of the 23
@@ -16,10 +16,12 @@ than none; some, several and many more than none; none, no and not one none; a f
 percentage or k of M that share, give or take 0.1 where it is "about". A clause with a negation
 besides its quantifier is read as the share of the rest ("most did not": less than half did).
 
-A claim clause is matched to the premise clauses that quantify its noun (the first content word
-after its quantifier) and hold at least half of its other content words, none of them set the
-other way ("above 600 metres" is not "below 600 metres"); of those, the ones that share the most
-words with it. The claim is flagged where every such premise clause allows no share the claim
+A claim clause is matched to the premise clauses that quantify its group (its first two content
+words after the quantifier, one of them in common) and hold at least half of its other content
+words, none of them set the other way ("above 600 metres" is not "below 600 metres"); of those,
+the ones that share the most words with it. Two counts or percentages are the number checks' to
+compare; a superlative ("the most famous"), a time ("every second", "all the way") or a bound
+("at most") is no share. The claim is flagged where every such premise clause allows no share the claim
 allows. "Several permanent settlements lie in the interior" against "all of the permanent
 settlements lie on the coast" is not read: several of all is a share all allows (the predicate
 differs, which this check does not read).
@@ -50,8 +52,9 @@ _WORDS: dict[str, Share] = {
     "almost every": (0.8, 1), "most": (0.5 + EPS, 1), "the majority of": (0.5 + EPS, 1),
     "a majority of": (0.5 + EPS, 1), "the bulk of": (0.5 + EPS, 1),
     "a few": (EPS, 0.5 - EPS), "few": (EPS, 0.5 - EPS), "only a few": (EPS, 0.5 - EPS),
-    "only some": (EPS, 0.5 - EPS), "only a minority of": (EPS, 0.5 - EPS), "a minority of": (EPS, 0.5 - EPS), "a small fraction of": (EPS, 0.5 - EPS),
-    "a small number of": (EPS, 0.5 - EPS), "a handful of": (EPS, 0.5 - EPS), "only a handful of": (EPS, 0.5 - EPS),
+    "only some": (EPS, 0.5 - EPS), "only a minority of": (EPS, 0.5 - EPS), "a minority of": (EPS, 0.5 - EPS),
+    "a small fraction of": (EPS, 0.5 - EPS), "a small number of": (EPS, 0.5 - EPS), "a handful of": (EPS, 0.5 - EPS),
+    "only a handful of": (EPS, 0.5 - EPS),
     "some": (EPS, 1), "several": (EPS, 1), "many": (EPS, 1),
     "not all": (0, 1 - EPS), "not every": (0, 1 - EPS),
     "none": (0, 0), "none of": (0, 0), "no": (0, 0), "not one": (0, 0), "not one of": (0, 0),

@@ -14,8 +14,8 @@ reduction in turn leads to lower rainfall.": version 34). The claim's steps are 
 between those markers, semicolons and commas, in the order it tells them; the premises' steps
 are the clauses of those sentences, in the passage's order (a sentence that tells its order
 with "before", "after", "once" or "when" in the order of its events, below; since version 36 not
-"30 days before" nor "until", which tells how long a step lasts), leaving out any negated clause ("for an adult who is not breathing,
-first call ..."). A sentence that neither tells a sequence nor opens one (a heading, a
+"30 days before" nor "until", which tells how long a step lasts), leaving out any negated
+clause ("for an adult who is not breathing, first call ..."). A sentence that neither tells a sequence nor opens one (a heading, a
 definition) gives no step, and "next month", "next year" or "next to" tell no step. Each claim
 step is matched to the premise step that shares the most of its own words (those the claim's
 other steps lack, at least MIN_SHARED, and more than any other premise step shares). The claim
