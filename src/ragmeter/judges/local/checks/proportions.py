@@ -82,9 +82,10 @@ _SMALL = re.compile(rf"\b({'|'.join(_SMALL_NUMBERS)})(?=\s+(?:out\s+)?of\s+(?:th
 _NOT_A_SHARE = re.compile(r"(?:(?:all|every|each)\s+(?:the\s+|other\s+)?(?:way|time|times|same|while|second|minute|hour|day|"
                           r"week|month|year|morning|night|evening)s?\b|most\s+(?:likely|often|commonly|recently|famous|"
                           r"important|popular|common|widely|notably|probably)\b)", re.I)
-# "the most seats", "at most", "after all": the word before tells; "75% all of" is a number's
+# "absent from every pond": a share of the rest
 _LACKING_BEFORE = re.compile(r"\b(?:absent\s+(?:from|in)|free\s+(?:of|from)|lacks?|lacking|missing\s+from|"
                              r"not\s+found\s+in)\s*$", re.I)
+# "the most seats", "at most", "after all": the word before tells; "75% all of" is a number's
 _AFTER_NUMBER = re.compile(r"(?:\d\s*%?|\b(?:the|at|after|above|a))\s*$", re.I)
 _NEGATION = re.compile(r"\b(?:not|never|n['’]t|cannot)\b", re.I)
 # a predicate that says the opposite of having: "absent from every pond" is in none of them
