@@ -3,7 +3,7 @@
 import pytest
 
 from ragmeter.judges.local.checks.compared_sides import compared_sides, comparisons
-from ragmeter.text.segments import stem
+from ragmeter.text.segments import premise_sentences, stem
 
 SUPPORT = ["Live chat usually gets you a reply much faster than email support; an email reply can take up to one "
            "business day."]
@@ -59,3 +59,14 @@ def test_a_side_named_among_words_the_passage_lacks():
                           RICE) == 0.0
     # "more than a year" bounds a quantity: no second side
     assert compared_sides("White rice has been sold for more than a year.", RICE) == 0.0
+
+
+def test_a_comparative_said_of_one_side_alone_reads_a_claim_that_turns_it_round():
+    passage = premise_sentences("Small claims court in the state handles disputes up to $10,000, while the county "
+                                "civil court hears claims above that amount. Filing fees in small claims court are "
+                                "lower, and parties usually represent themselves.")
+    assert compared_sides("Filing fees are lower in the county civil court than in small claims court.", passage)
+    assert not compared_sides("Filing fees are lower in small claims court than in the county civil court.", passage)
+    # a clause with both ways of one measure says neither side is the more
+    both = ["It is common for gravel from an older formation to be ripped up and included in a newer layer."]
+    assert not compared_sides("The gravel is younger than the formation that holds it.", both)

@@ -86,31 +86,3 @@ def test_a_chunk_useful_by_its_share_of_the_reference_is_not_read_by_the_models(
     assert "holds 100% of the target's content words" == verdicts[0].evidence
     assert read and all(window == other for _, window in read)
     assert verdicts[1].decided_by.startswith(("model:", "check:")) and verdicts[1].probability < 0.5
-
-
-def test_a_comparative_said_of_one_side_alone_reads_a_claim_that_turns_it_round():
-    from ragmeter.judges.local.checks.compared_sides import compared_sides
-    from ragmeter.text.segments import premise_sentences
-
-    passage = premise_sentences("Small claims court in the state handles disputes up to $10,000, while the county "
-                                "civil court hears claims above that amount. Filing fees in small claims court are "
-                                "lower, and parties usually represent themselves.")
-    assert compared_sides("Filing fees are lower in the county civil court than in small claims court.", passage)
-    assert not compared_sides("Filing fees are lower in small claims court than in the county civil court.", passage)
-    # a clause with both ways of one measure says neither side is the more
-    both = ["It is common for gravel from an older formation to be ripped up and included in a newer layer."]
-    assert not compared_sides("The gravel is younger than the formation that holds it.", both)
-
-
-def test_all_of_what_the_passage_names_only_as_some():
-    from ragmeter.judges.local.checks.only import all_said_of_some
-    from ragmeter.text.segments import premise_sentences
-
-    passage = premise_sentences("At Corvane Systems, all new hires must complete the security training within their "
-                                "first 30 days. Some contractors, depending on their system access level, may also "
-                                "be asked to take the security training.")
-    assert all_said_of_some("All new hires and all contractors are required to complete it.", passage)
-    assert not all_said_of_some("Every new hire must finish it within their first 30 days.", passage)
-    # a passage that also names them without "some" may mean all of them
-    more = passage + ["Contractors must sign the confidentiality agreement."]
-    assert not all_said_of_some("All contractors are required to complete it.", more)
