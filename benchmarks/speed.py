@@ -1,6 +1,6 @@
 """Throughput and memory of the offline judges on synthetic RAG samples.
 
-    python benchmarks/speed.py [--n 1000] [--fast] [--unrelated-reference]
+    python benchmarks/speed.py [--n 1000] [--fast] [--unrelated-reference | --squad]
 
 Each sample: a question, 3 contexts of about 60 words, a 3-sentence answer and a reference,
 scored with the four core metrics. Reports samples per second cold (new judge, models
@@ -8,7 +8,9 @@ loaded but nothing seen before) and warm (the same judge again: its vector cache
 peak memory, and the ratio to the lexical judge measured in the same process. The samples'
 words come from a small list, so most chunks hold half of the reference's words and count as
 useful without a model (2,919 of 3,000; on WikiEval's answers and contexts 99 of 100, on the
-demo's 16 of 28); --unrelated-reference measures the case where none does.
+demo's 16 of 28); --unrelated-reference measures the case where none does. --squad measures real text instead
+(SQuAD 2.0 dev paragraphs, ../shared/data/metaeval): longer contexts, whose sentences the
+contradiction checks read one by one.
 """
 
 from __future__ import annotations
@@ -45,6 +47,35 @@ def synthetic_rows(n: int, seed: int = 0, unrelated_reference: bool = False) -> 
         reference = sentence(rng, words=OTHER_WORDS) if unrelated_reference else sentence(rng)
         rows.append({"question": f"What does the {rng.choice(WORDS)} {rng.choice(VERBS)}?", "answer": answer,
                      "contexts": contexts, "ground_truth": reference})
+    return rows
+
+
+def squad_rows(n: int, seed: int = 0) -> list[dict]:
+    """Samples of real text (--squad): a SQuAD 2.0 dev question, its paragraph and two others
+    as contexts (about 130 words each), the sentence that holds the answer and one more of the
+    paragraph as the answer, the first gold answer as the reference."""
+    import re
+
+    import devsets
+
+    rng = random.Random(seed)
+    paragraphs = [p for p in devsets.read_jsonl("squad_v2/dev_by_paragraph.jsonl")
+                  if any(not q["is_impossible"] for q in p["qas"])]
+    rows = []
+    for _ in range(n):
+        paragraph = rng.choice(paragraphs)
+        qa = rng.choice([q for q in paragraph["qas"] if not q["is_impossible"]])
+        gold = qa["answers"][0]
+        sentences, starts, at = re.split(r"(?<=[.!?])\s+", paragraph["context"]), [], 0
+        for sentence in sentences:
+            starts.append(paragraph["context"].find(sentence, at))
+            at = starts[-1] + len(sentence)
+        holds = max(k for k, start in enumerate(starts) if start <= gold["answer_start"])
+        other = rng.randrange(len(sentences))
+        answer = " ".join(sentences[k] for k in sorted({holds, other}))
+        contexts = [paragraph["context"]] + [rng.choice(paragraphs)["context"] for _ in range(2)]
+        rows.append({"question": qa["question"], "answer": answer, "contexts": contexts,
+                     "ground_truth": gold["text"]})
     return rows
 
 
@@ -90,12 +121,15 @@ def main(argv=None) -> int:
     parser.add_argument("--unrelated-reference", action="store_true",
                         help="references that share no word with the contexts: every chunk is read by the models "
                              "for context precision (the work of judge versions before 17)")
+    parser.add_argument("--squad", action="store_true",
+                        help="real text instead of the word-list samples: SQuAD 2.0 dev questions with their "
+                             "paragraph and two others (../shared/data/metaeval); the checks read more there")
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")
     from ragmeter.judges import LexicalJudge
     from ragmeter.judges.local.judge import LocalJudge
 
-    rows = synthetic_rows(args.n, unrelated_reference=args.unrelated_reference)
+    rows = squad_rows(args.n) if args.squad else synthetic_rows(args.n, unrelated_reference=args.unrelated_reference)
     skipped, chunks = useful_by_share(rows)
     lexical = timed(rows, LexicalJudge())
     load_start = time.perf_counter()

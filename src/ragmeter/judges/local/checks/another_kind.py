@@ -31,7 +31,6 @@ benchmarks/slot_check.py --check another_kind: see docs/judges.md.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Sequence
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -39,7 +38,8 @@ from functools import lru_cache
 from ....text.segments import NEGATIONS, split_clauses
 from ....text.wordnet import OPPOSITE, SAME, SIBLING, relation
 from ....text.words import NUMBER_WORDS, STOPWORDS, tokens
-from .substitution import COPULA, MIN_MATCHED, MIN_SHARE, closest_copies
+from .copies import Copies
+from .substitution import COPULA, MIN_MATCHED, MIN_SHARE
 
 MAX_SLOT = 3  # words on either side of a changed slot
 PARTICLES = frozenset({"out", "up", "down", "off", "away", "back", "over", "in", "on"})
@@ -50,15 +50,14 @@ def _content(words: Sequence[str]) -> list[str]:
 
 
 @lru_cache(maxsize=256)  # a context is read for each of its claims
-def _units(sentences: tuple[str, ...]) -> tuple[list[list[str]], list[Counter]]:
+def _units(sentences: tuple[str, ...]) -> Copies:
     """The premise sentences and their clauses as word lists, each once, with their word counts;
     each also turned round at its copula ("Canberra is the capital" as "the capital is Canberra")."""
     texts = [u for s in sentences for u in (s, *split_clauses(s))]
     turned = [f"{m.group('b')} {m.group('v')} {m.group('a')}" for u in texts
               if (m := COPULA.match(u.strip())) and len(m.group("b").split()) <= 8]
     seen = dict.fromkeys(tuple(tokens(u)) for u in texts + turned)
-    units = [list(u) for u in seen if u]
-    return units, [Counter(u) for u in units]
+    return Copies(list(u) for u in seen if u)
 
 
 def slot_relation(said: Sequence[str], given: Sequence[str], before: str = "", after: str = "") -> str | None:
@@ -82,7 +81,7 @@ def slot_relation(said: Sequence[str], given: Sequence[str], before: str = "", a
     return None
 
 
-def _another_kind(claim: list[str], premise: list[str]) -> bool:
+def _another_kind(claim: Sequence[str], premise: Sequence[str]) -> bool:
     """Whether the alignment of a claim clause to a premise clause changes only slots WordNet
     reads as the same, another of one kind or the opposite, at least one of them not the same."""
     ops = SequenceMatcher(None, claim, premise, autojunk=False).get_opcodes()
@@ -119,7 +118,7 @@ def another_kind(claim: str, sentences: Sequence[str]) -> float:
 
 @lru_cache(maxsize=32768)  # a claim is read against the same premises by several metrics
 def _another_kind_claim(claim: str, sentences: tuple[str, ...]) -> float:
-    units, counts = _units(sentences)
+    units = _units(sentences)
     if not units:
         return 0.0
     texts = split_clauses(claim)
@@ -130,7 +129,7 @@ def _another_kind_claim(claim: str, sentences: tuple[str, ...]) -> float:
         if len(_content(said)) < 3:
             continue
         floor = max(MIN_MATCHED, math.ceil(MIN_SHARE * len(said)))
-        matched, best = closest_copies(said, units, counts, floor)
-        if matched >= MIN_MATCHED and best and all(_another_kind(said, units[k]) for k in best):
+        matched, best = units.closest(said, floor)
+        if matched >= MIN_MATCHED and best and all(_another_kind(said, units.items[k]) for k in best):
             return 1.0
     return 0.0

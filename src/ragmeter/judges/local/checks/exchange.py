@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
 from collections.abc import Sequence
 from difflib import SequenceMatcher
 from functools import lru_cache
 
 from ....text.segments import split_clauses
-from .substitution import MAX_SLOT, MIN_MATCHED, MIN_SHARE, closest_copies, shared_words, words
+from .copies import Copies
+from .substitution import MAX_SLOT, MIN_MATCHED, MIN_SHARE, word_tuple, words
 
 # words whose exchange with their counterpart tells the same fact from the other side
 _CONVERSE = frozenset(words(
@@ -71,7 +71,7 @@ def tokens_with_commas(text: str) -> tuple[str, ...]:
     """substitution.words() of the text, with its commas between words kept as "," tokens."""
     out: list[str] = []
     for k, piece in enumerate(_COMMA.split(text)):
-        out += ([","] if k else []) + words(piece)
+        out += ([","] if k else []) + list(word_tuple(piece))  # a clause's pieces recur in the runs of _spans
     return tuple(out)
 
 
@@ -166,12 +166,12 @@ def _exchanged(claim: str, sentences: tuple[str, ...]) -> float:
     size = sum(w != "," for w in said)
     if size < MIN_MATCHED + 2:
         return 0.0
-    spans, counts = _copies(sentences)
-    _, best = closest_copies(said, spans, counts, max(MIN_MATCHED, math.ceil(MIN_SHARE * size)))
+    copies = _copies(sentences)
+    spans = copies.items
+    _, best = copies.closest(said, max(MIN_MATCHED, math.ceil(MIN_SHARE * size)))
     if not best:  # two long slots exchanged leave few words in order: "heard by the district court
         # rather than the Regional Housing Tribunal" shares 8 of its 14 words in order, all in any
-        bag = Counter(w for w in said if w != ",")
-        common = [shared_words(bag, c) for c in counts]
+        common = copies.shared(w for w in said if w != ",")
         most = max(common, default=0)
         if most >= max(MIN_MATCHED, BAG_SHARE * size):
             best = [k for k, n in enumerate(common) if n == most]
@@ -179,10 +179,9 @@ def _exchanged(claim: str, sentences: tuple[str, ...]) -> float:
 
 
 @lru_cache(maxsize=256)  # a context is read for each of its claims
-def _copies(sentences: tuple[str, ...]) -> tuple[list[tuple[str, ...]], list[Counter]]:
-    """What a claim may copy (_spans of each sentence, once each), with each one's Counter."""
-    spans = list(dict.fromkeys(span for sentence in sentences for span in _spans(sentence)))
-    return spans, [Counter(span) for span in spans]
+def _copies(sentences: tuple[str, ...]) -> Copies:
+    """What a claim may copy: _spans of each sentence, once each."""
+    return Copies(dict.fromkeys(span for sentence in sentences for span in _spans(sentence)))
 
 
 @lru_cache(maxsize=8192)

@@ -43,6 +43,7 @@ from functools import lru_cache
 from ....text.segments import NUMBER_WORDS, STOPWORDS, split_clauses, stem, tokens
 from ....text.spelled import spelled_as_digits
 from ....text.words import TOKEN
+from .copies import Copies
 from .quantities import SCALE, rounds_to, split_numbers_of
 from .slot_values import incompatible, is_number
 
@@ -72,8 +73,10 @@ def _word(token: str) -> str:
     return NUMBER_WORDS.get(token, stem(token))
 
 
-@lru_cache(maxsize=16384)
-def _words(text: str) -> tuple[str, ...]:
+@lru_cache(maxsize=65536)
+def word_tuple(text: str) -> tuple[str, ...]:
+    """words(), read once per text: the checks read each premise sentence, clause and piece
+    between commas many times."""
     return tuple(words(text))
 
 
@@ -141,22 +144,22 @@ def statements(sentence: str) -> list[str]:
 def _sentence_candidates(sentence: str) -> tuple[tuple[tuple[str, ...], frozenset[str], frozenset[str]], ...]:
     """Word lists of the sentence and of its clauses, and of each turned round at its copula;
     each with the words of the sentence and those of the statement it is part of (_PART_BREAK)."""
-    whole = frozenset(_words(sentence))
+    whole = frozenset(word_tuple(sentence))
     parts = statements(sentence)
     out: dict[tuple[str, ...], tuple[frozenset[str], frozenset[str]]] = {}
     for text in dict.fromkeys([sentence, *split_clauses(sentence)]):
-        part = next((frozenset(_words(p)) for p in parts if text.strip() in p or p.strip() in text), whole)
-        out.setdefault(_words(text), (whole, part))
+        part = next((frozenset(word_tuple(p)) for p in parts if text.strip() in p or p.strip() in text), whole)
+        out.setdefault(word_tuple(text), (whole, part))
         m = COPULA.match(text.strip())
         if m and len(m.group("b").split()) <= 8:
-            out.setdefault(_words(f"{m.group('b')} {m.group('v')} {m.group('a')}"), (whole, part))
+            out.setdefault(word_tuple(f"{m.group('b')} {m.group('v')} {m.group('a')}"), (whole, part))
     return tuple((c, w, p) for c, (w, p) in out.items() if c)
 
 
 @lru_cache(maxsize=8192)
 def sentence_parts(sentence: str) -> tuple[tuple[str, ...], ...]:
     """The words of each statement of a sentence that joins two or more (_PART_BREAK), else ()."""
-    parts = [_words(p) for p in statements(sentence)]
+    parts = [word_tuple(p) for p in statements(sentence)]
     return tuple(p for p in parts if p) if len(parts) > 1 else ()
 
 
@@ -211,54 +214,26 @@ def _initials(said: Sequence[str], given: Sequence[str]) -> bool:
     return (len(said) == 1 and _abbreviates(said[0], given)) or (len(given) == 1 and _abbreviates(given[0], said))
 
 
-def shared_words(bag: Counter, counts: Counter) -> int:
-    """How many words two bags share, counting repeats: sum((bag & counts).values()), without
-    building the intersection (it runs for every premise clause beside every claim clause)."""
-    return sum(min(n, counts[w]) for w, n in bag.items() if w in counts)
-
-
-def closest_copies(said: Sequence[str], candidates: Sequence[Sequence[str]], counts: Sequence[Counter],
-                   floor: int) -> tuple[int, list[int]]:
-    """How many words, in order, the claim's words share with the candidates that share the most,
-    if at least floor (else 0); and which candidates those are (the shortest of them). counts:
-    each candidate's Counter of words."""
-    bag = Counter(said)
-    # at most as many words in order as in common: the likeliest first, the hopeless never
-    shared = sorted(((shared_words(bag, c), k) for k, c in enumerate(counts)), reverse=True)
-    best: list[int] = []
-    best_key = (floor - 1, 0)
-    for common, k in shared:
-        if common < best_key[0]:
-            break
-        matched = sum(b.size for b in SequenceMatcher(None, said, candidates[k], autojunk=False).get_matching_blocks())
-        key = (matched, -len(candidates[k]))
-        if key > best_key:
-            best, best_key = [k], key
-        elif key == best_key:
-            best.append(k)
-    return (best_key[0], best) if best else (0, [])
-
-
 class _Premises:
     """The premises' clauses and sentences as word lists, and what the check asks of them."""
 
     def __init__(self, sentences: Sequence[str]):
         self.candidates = _candidates(sentences)
-        self.counts = [Counter(c) for c, _, _ in self.candidates]
+        self.copies = Copies(c for c, _, _ in self.candidates)
         self.vocabulary = {w for c, _, _ in self.candidates for w in c}
         raw = [t for s in sentences for t in TOKEN.findall(s)]
         self.lower = {t for t in raw if t.islower()}
         self.capital = {t for t in raw if t[:1].isupper()}
         self.named = {_word(t) for t in self.capital if t.lower() not in self.lower} - _STOP
         self.split_numbers = split_numbers_of(tuple(sentences))
-        self.parts = {_words(s): parts for s in sentences if (parts := sentence_parts(s))}
+        self.parts = {word_tuple(s): parts for s in sentences if (parts := sentence_parts(s))}
 
     def closest(self, said: list[str]) -> tuple[int, list[tuple[list[str], frozenset[str], frozenset[str]]]]:
         """How many words, in order, the clause shares with the premise clauses that share the
         most, if at least enough to be a copy (else 0); and those clauses (the shortest of them),
         each with the words of its sentence and of its statement."""
         floor = max(MIN_MATCHED, math.ceil(MIN_SHARE * len(said)))
-        matched, best = closest_copies(said, [c for c, _, _ in self.candidates], self.counts, floor)
+        matched, best = self.copies.closest(said, floor)
         return matched, [self.candidates[k] for k in best]
 
     def stated_elsewhere(self, word: str, rest: set[str], aligned: list[str]) -> bool:
