@@ -34,12 +34,12 @@ from ....text.segments import STOPWORDS, content_set, memo_short, negated, split
 from .compared_values import clauses, sides
 
 # comparatives that measure the same thing, one way and the other
-_OPPOSED = (("faster quicker", "slower"), ("older", "younger newer"), ("larger bigger greater", "smaller"),
+_OPPOSED = (("faster quicker", "slower"), ("older", "younger newer"),
             ("higher", "lower"), ("longer taller", "shorter"), ("heavier", "lighter"), ("deeper", "shallower"),
             ("wider broader", "narrower"), ("earlier sooner", "later"), ("better", "worse"),
             ("stronger", "weaker"), ("warmer hotter", "colder cooler"), ("costlier pricier", "cheaper"),
             ("safer", "riskier"), ("richer wealthier", "poorer"), ("easier simpler", "harder"),
-            ("louder", "quieter"), ("more", "less fewer"))
+            ("louder", "quieter"), ("more larger bigger greater", "less fewer smaller lesser"))
 _WAY = {word: (group, way) for group, pair in enumerate(_OPPOSED)
         for way, words in ((1, pair[0]), (-1, pair[1])) for word in words.split()}
 _THAN = re.compile(r"\b(?P<comp>" + "|".join(sorted(_WAY, key=len, reverse=True)) + r")\b(?:\s+(?P<what>\w+))?"

@@ -46,6 +46,8 @@ _DIMENSION = {"longer": _LENGTH | _TIME, "shorter": _LENGTH | _TIME, "taller": _
 _THAN = re.compile(rf"\b(?:(?P<down>{_DOWN})|(?P<up>{_UP}))\b[^,;.]{{0,40}}?\bthan\s+(?P<b>[^,;]+)", re.I)
 _AS = re.compile(r"\b(?:(?P<up>twice|double|(?:two|three|four|five|\d+)\s+times)|(?P<down>half))\s+as\s+"
                  r"(?P<adj>\w+)\s+as\s+(?P<b>[^,;]+)", re.I)
+# "Mount Kenya is the lower of the two": the other side is whatever else the passage names
+_OF_TWO = re.compile(rf"\bthe\s+(?:(?P<down>{_DOWN})|(?P<up>{_UP}))\s+of\s+the\s+two\b", re.I)
 _WORD = re.compile(r"[^\W_][\w'’-]*")
 _POSSESSIVE = re.compile(r"['’]s?$")
 # the side named just after a number: "24% for Drug B", "$1,000 for a misdemeanour"
@@ -140,7 +142,30 @@ def _comparisons(claim: str) -> tuple[tuple[frozenset[str], frozenset[str], int,
                     if found:
                         word = (m.group("up") or m.group("down")).lower() if m.re is _THAN else m.group("adj").lower()
                         out.append((*found, 1 if m.group("up") else -1, word in _MONEY_WORDS, word))
+            for m in _OF_TWO.finditer(clause):
+                named = _named(_subject(clause[:m.start()]))
+                if named:  # B: the passage's other names (compared_otherwise)
+                    word = (m.group("up") or m.group("down")).lower()
+                    out.append((named, frozenset(), 1 if m.group("up") else -1, word in _MONEY_WORDS, word))
     return tuple(out)
+
+
+def _two_sides(side: frozenset[str], sentences: list[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The sides of "<A> is the lower of the two": A's capitalised words that name it alone, and
+    the other capitalised words of the premise sentences (not a first small word). A word of A
+    said beside another name in the passage names neither, where A has others ("Mount" of "Mount
+    Kenya" and "Mount Kilimanjaro")."""
+    other: set[str] = set()
+    shared: set[str] = set()
+    for sentence in sentences:
+        found = _WORD.findall(sentence)
+        caps = [(_stem(w) if w[0].isupper() and not (k == 0 and w.lower() in STOPWORDS) else "")
+                for k, w in enumerate(found)]
+        other.update(w for w in caps if w and w not in side)
+        for x, y in zip(caps, caps[1:]):
+            if x and y and (x in side) != (y in side):
+                shared.add(x if x in side else y)
+    return frozenset(side - shared or side), frozenset(other)
 
 
 def side_numbers(sentence: str, sides: tuple[frozenset[str], frozenset[str]],
@@ -197,10 +222,16 @@ def compared_otherwise(claim: str, sentences: Iterable[str]) -> float:
     for a, b, way, money, word in found:
         units = _DIMENSION.get(word)
         values: dict[tuple, list[list[Decimal]]] = {}
+        sentences = list(sentences)
+        across, bounds = units is _SPEED, False
+        if not b:  # "the lower of the two": "rises to 5,895 metres" is a value, read past numbers of other units
+            (a, b), bounds = _two_sides(a, sentences), True
+            if not (a and b):
+                continue
         for sentence in sentences:
             if not (content_set(sentence) | _words(sentence)) & (a | b):  # "KR-9" is one word of a side
                 continue
-            for side, kind, value in side_numbers(sentence, (a, b), across=units is _SPEED):
+            for side, kind, value in side_numbers(sentence, (a, b), bounds=bounds, across=across):
                 values.setdefault(kind, [[], []])[side].append(value)
         kinds = [k for k, (x, y) in values.items() if len(set(x)) == 1 and len(set(y)) == 1
                  and (k[0] or not money) and (units is None or k[1] in units)]

@@ -116,6 +116,7 @@ buyer buyers / seller sellers
 strengthened strengthens / weakened weakens
 activated activate activates / deactivated deactivate deactivates
 locked / unlocked
+extends extend extended lengthens lengthen lengthened prolongs prolong prolonged / shortens shorten shortened
 indoor indoors / outdoor outdoors
 """
 

@@ -69,13 +69,17 @@ _QUANT = re.compile(
     r"|(?P<word>" + "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in _WORDS), key=len, reverse=True))
     + r"))\s+(?:of\s+)?(?:the\s+|its\s+|their\s+|these\s+|those\s+|(?P<owner>[A-Z][\w'’-]*['’]s)\s+)?"
     r"(?:(?:about|around|roughly)\s+)?(?P<rest>[\w'’-]+(?:\s+[\w'’,.-]+)*)", re.I)
+# a count said in one word ("Of the twelve delegates ..., nine signed")
+_SMALL_NUMBERS = ("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+                  "seventeen eighteen nineteen twenty").split()
+_COUNT = r"(?:\d+|" + "|".join(_SMALL_NUMBERS) + ")"
 # "34 islands, of which only 5 are inhabited"; "Of the 48 varieties tested, none showed ..."
-_OF_WHICH = re.compile(r"(?P<m>\d+)\s+(?P<noun>[a-z][\w-]*(?:\s+[a-z][\w-]*)?),\s+of\s+(?:which|whom)\s+(?:only\s+)?"
-                       r"(?P<k>\d+|none|all|most|a\s+few|few)\s+(?P<rest>.+)", re.I)
-_OF_THE = re.compile(r"^\W*of\s+the\s+(?P<m>\d+)\s+(?P<noun>[^,]+),\s+(?:only\s+)?(?P<k>\d+|none|all|most|a\s+few|few)\s+"
-                     r"(?P<rest>.+)", re.I)
+_OF_WHICH = re.compile(rf"(?P<m>{_COUNT})\s+(?P<noun>[a-z][\w-]*(?:\s+[a-z][\w-]*)?),\s+of\s+(?:which|whom)\s+"
+                       rf"(?:only\s+)?(?P<k>{_COUNT}|none|all|most|a\s+few|few)\s+(?P<rest>.+)", re.I)
+_OF_THE = re.compile(rf"^\W*of\s+the\s+(?P<m>{_COUNT})\s+(?P<noun>[^,]+),\s+(?:only\s+)?"
+                     rf"(?P<k>{_COUNT}|none|all|most|a\s+few|few)\s+(?P<rest>.+)", re.I)
+_NUMBER_STEMS = content_set(" ".join(_SMALL_NUMBERS))  # a count is no word of the group or of what is said of it
 # "five of the 34 islands": a number said in one word, before "of" and a number
-_SMALL_NUMBERS = "one two three four five six seven eight nine ten eleven twelve".split()
 _SMALL = re.compile(rf"\b({'|'.join(_SMALL_NUMBERS)})(?=\s+(?:out\s+)?of\s+(?:the\s+|its\s+|their\s+)?\d)", re.I)
 # no share of a group: a superlative ("the most famous"), a time ("every second", "all the way"),
 # a bound ("at most"), an adverb ("most likely")
@@ -120,8 +124,14 @@ def _share(m: re.Match) -> Share | None:
     return max(0.0, float(value) - slack), min(1.0, float(value) + slack)
 
 
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else _SMALL_NUMBERS.index(word.lower()) + 1
+
+
 def _named(k: str, total: int) -> Share | None:
     word = k.lower()
+    if word in _SMALL_NUMBERS:
+        word = str(_count(word))
     if word.isdigit():
         return (int(word) / total,) * 2 if total and int(word) <= total else None
     return _WORDS.get(re.sub(r"\s+", " ", word))
@@ -132,7 +142,7 @@ def _group(text: str) -> frozenset[str]:
     out: list[str] = []
     for word in re.findall(r"[\w'’-]+", text):
         if not word[0].isdigit():
-            out += sorted(content_set(word) - _QUANT_WORDS)
+            out += sorted(content_set(word) - _QUANT_WORDS - _NUMBER_STEMS)
         if len(out) >= NOUN_WORDS:
             break
     return frozenset(out[:NOUN_WORDS])
@@ -148,7 +158,7 @@ def _turned(share: Share, rest: str) -> Share:
 
 def _entry(share: Share, group: frozenset[str], text: str, exact: bool) -> Quantified:
     sides = frozenset(w.lower() for w in re.findall(r"[A-Za-z]+", text)) & _SIDE_WORDS
-    return share, group, content_set(text) - _QUANT_WORDS - group, sides, exact
+    return share, group, content_set(text) - _QUANT_WORDS - _NUMBER_STEMS - group, sides, exact
 
 
 @memo_short
@@ -158,9 +168,10 @@ def quantified(text: str) -> tuple[Quantified, ...]:
     out: list[Quantified] = []
     for pattern in (_OF_WHICH, _OF_THE):  # these span a comma: read in the whole sentence
         m = pattern.search(text)
-        if m and (share := _named(m["k"], int(m["m"]))) is not None and (group := _group(m["noun"])):
+        if m and (share := _named(m["k"], _count(m["m"]))) is not None and (group := _group(m["noun"])):
             rest = re.split(r"[,;]\s", m["rest"])[0]
-            out.append(_entry(_turned(share, rest), group, f"{m['noun']} {rest}", m["k"].isdigit()))
+            exact = m["k"].isdigit() or m["k"].lower() in _SMALL_NUMBERS
+            out.append(_entry(_turned(share, rest), group, f"{m['noun']} {rest}", exact))
     if out:
         return tuple(out)
     for clause in split_clauses(text):

@@ -12,7 +12,9 @@ These are more such fillers, each one word or a short bound before a number that
 - another member of a closed set of values, where one thing has one value: a compass point
   ("18 kilometres to the east" for "to the west"), a multiple ("nearly triple the estimate"
   for "nearly double", "three times as long" for "double"), a side or position, a colour, a
-  season or time of day, one side of a pair such as local / remote or before / after;
+  season or time of day, one side of a pair such as local / remote or before / after, one end
+  of a scale ("the least recently used entries" for "the most recently used", "the lowest
+  rate" for "the highest");
 - a quantifier that claims more than the premise's: "all" or "most" where it says "most" or
   "some" ("works with all third-party hubs" for "most third-party hubs"), or "no" against any
   other. One way only: "some" where the premise says "all" is not flagged.
@@ -63,6 +65,10 @@ local / remote
 internal / external
 inbound / outbound
 upstream / downstream
+most / least
+highest / lowest
+maximum / minimum
+largest biggest / smallest
 """
 CLOSED = {stem(spelling): (str(kind), value)
           for kind, line in enumerate(_CLOSED_SETS.strip().splitlines())

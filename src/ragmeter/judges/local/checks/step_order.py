@@ -44,7 +44,7 @@ MIN_SHARED = 2  # of a claim step's own words, in the premise step it is matched
 _NEXT = (r"next(?!\s+(?:to|month|year|week|day|time|season|morning|evening|night|quarter|decade|spring|summer|autumn"
          r"|fall|winter)s?\b)")
 # a later step's marker: "first" alone is often an ordinal ("finished first", "first recorded")
-_LATER_WORDS = rf"then|{_NEXT}|finally|afterwards|followed\s+by"
+_LATER_WORDS = rf"then|{_NEXT}|finally|afterwards|followed\s+by|(?:only\s+)?after\s+(?:that|this)"
 _LATER = re.compile(rf"\b(?:{_LATER_WORDS})\b|(?:^|\s)\(?2\)", re.I)
 # a sentence that a later step follows ("Then ...", "... in turn ...")
 _FOLLOWS = re.compile(rf"\b(?:{_LATER_WORDS}|in\s+turn)\b", re.I)
@@ -71,8 +71,12 @@ _TIME_SPAN = re.compile(r"\b(?:before|after)\s+(?:an?\s+|the\s+)?(?:[\w-]+,?\s+)
                         r"use|meals?|eating)\b", re.I)
 
 
+# "after that", "after this": a later step, as "then" is
+_AFTER_THAT = re.compile(r"\b(?:only\s+)?after\s+(?:that|this)\b", re.I)
+
+
 def _without_times(text: str) -> str:
-    return _TIME_SPAN.sub(" ", _TIME_OFFSET.sub(" ", text))
+    return _TIME_SPAN.sub(" ", _TIME_OFFSET.sub(" ", _AFTER_THAT.sub(" then ", text)))
 
 
 def _told_otherwise(text: str) -> bool:
@@ -110,9 +114,16 @@ _MARKERS = content_set("first firstly then next finally afterwards followed last
 
 @memo_short
 def _claim_steps(claim: str) -> tuple[frozenset[str], ...]:
-    if not _LATER.search(claim) or _CONDITION.search(claim) or negated(claim) or _told_otherwise(claim):
+    """The steps the claim tells in order: its parts between later-step markers, commas and
+    semicolons, up to a before / after / once / when, which tells the last step's own time
+    ("..., and you can trade once your first deposit has cleared")."""
+    told = _without_times(claim)
+    timed = _TOLD_OTHERWISE.search(told)
+    if timed:
+        told = told[:timed.start()]
+    if not _LATER.search(told) or _CONDITION.search(claim) or negated(claim):
         return ()
-    steps = [content_set(part) - _MARKERS for part in _CLAIM_BREAK.split(claim) if part and part.strip()]
+    steps = [content_set(part) - _MARKERS for part in _CLAIM_BREAK.split(told) if part and part.strip()]
     return tuple(s for s in steps if s)
 
 

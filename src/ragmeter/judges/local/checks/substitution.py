@@ -53,6 +53,7 @@ MAX_SLOT = 4  # a changed slot is at most this many words on the claim's side (5
 MAX_OTHER_CHANGES = 3  # claim words outside the slot that the premise does not have in that place
 RELATIVES = frozenset({"which", "who", "whom", "whose", "where", "that"})
 NEGATORS = frozenset({"not", "no", "never"})
+EXCEPTIONS = frozenset(stem(w) for w in ("except", "unless"))  # put in or left out alone, they turn what follows round
 PRONOUNS = frozenset(["he", "him", "his", "she", "her", "hers", "it", "its", "they", "them", "their", "theirs", "this", "that", "these", "those", "who", "which", "one", "ones", "we", "us", "our", "you", "your"])
 COPULA = re.compile(r"^(?P<a>.+?)\s+(?P<v>is|was|are|were|remains|became|becomes)\s+(?P<b>.+?)[.!]?$", re.IGNORECASE)
 _CONTRACTION = re.compile(r"\b(can|won|ca|is|are|was|were|do|does|did|has|have|had|should|would|could|must)n['’]t\b",
@@ -260,7 +261,7 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
             j2 = j1 + i2 - i1
         if tag in ("insert", "delete") and inside:
             span = premise[j1:j2] if tag == "insert" else claim[i1:i2]
-            if set(span) <= NEGATORS:
+            if set(span) <= NEGATORS or set(span) <= EXCEPTIONS:  # "dangerous at slack water" for "... except at"
                 return True
             # a number put in, between words that agree, that the passage nowhere says ("in the
             # first two years" for "in the first year"; not an age the article gives elsewhere)
