@@ -70,3 +70,11 @@ def test_a_comparative_said_of_one_side_alone_reads_a_claim_that_turns_it_round(
     # a clause with both ways of one measure says neither side is the more
     both = ["It is common for gravel from an older formation to be ripped up and included in a newer layer."]
     assert not compared_sides("The gravel is younger than the formation that holds it.", both)
+
+
+def test_greater_and_less_measure_one_thing():
+    bonds = premise_sentences("These bonds offer higher yields but carry greater risk of default than "
+                              "investment-grade bonds.")
+    assert compared_sides("These bonds carry less risk of default than investment-grade bonds.", bonds) == 1.0
+    assert compared_sides("Investment-grade bonds carry less risk of default than these bonds.", bonds) == 0.0
+    assert compared_sides("These bonds carry greater risk of default than investment-grade bonds.", bonds) == 0.0

@@ -56,3 +56,22 @@ JETS = ["The Skylane 400 regional jet cruises at 450 knots and seats up to 76 pa
 ])
 def test_compared_otherwise(claim, premises, flagged):
     assert compared_otherwise(claim, premises) == float(flagged)
+
+
+PEAKS = ["Mount Kilimanjaro in Tanzania rises to 5,895 metres, making it the highest mountain in Africa.",
+         "Mount Kenya, roughly 300 kilometres to the north, is the continent's second-highest peak at 5,199 metres."]
+SUMMITS = ["Mount Tarsen, at 4,102 m, is the highest summit of the Orvane Range.",
+           "Its neighbour Pic Lavour reaches 3,870 m but is considered the more technical climb."]
+
+
+@pytest.mark.parametrize("claim, premises, flagged", [
+    ("Mount Kenya is the higher of the two.", PEAKS, True),
+    ("Mount Kenya is the lower of the two, which makes it Africa's second-highest peak.", PEAKS, False),
+    ("Pic Lavour is the taller of the two by a couple of hundred metres.", SUMMITS, True),
+    ("Pic Lavour is the lower of the two.", SUMMITS, False),
+    ("Mount Tarsen is the lower of the two.", SUMMITS, True),
+])
+def test_the_higher_of_the_two_against_the_passages_two_values(claim, premises, flagged):
+    """The other side of "the lower of the two" is what else the passage names; "Mount", said
+    before both names, names neither."""
+    assert compared_otherwise(claim, premises) == float(flagged)

@@ -56,3 +56,9 @@ def test_more_pairs_of_opposites():
     assert opposite_flip("Store the watch in a warm, dry place.", store) == 1.0
     api = ["The /v2/reports endpoint is asynchronous: it returns a job ID at once."]
     assert opposite_flip("The /v2/reports endpoint is synchronous: it returns a job ID at once.", api) == 1.0
+
+
+def test_lengthening_for_shortening():
+    battery = ["Allow the battery to cool for at least 30 minutes, as charging a hot battery shortens its lifespan."]
+    assert opposite_flip("Charging a hot battery extends its lifespan.", battery) == 1.0
+    assert opposite_flip("Charging a hot battery shortens its lifespan.", battery) == 0.0

@@ -55,3 +55,15 @@ def test_shares_read():
     assert share[1] < 0.5 and "pond" in group and not exact  # "most did not": fewer than half did
     assert quantified("Eight of the 23 properties are excluded.")[0][0] == (8 / 23, 8 / 23)
     assert quantified("It has been open for more than a year.") == ()
+
+
+DELEGATES = ("Of the twelve delegates who attended the 1848 Harwell Convention, nine signed the final declaration. "
+             "The three who refused objected to the clause abolishing tariffs on grain.")
+
+
+def test_counts_said_in_words():
+    assert flags("All twelve delegates signed the final declaration.", DELEGATES)
+    assert flags("A few delegates signed the final declaration.", DELEGATES)
+    assert not flags("Most delegates signed the final declaration.", DELEGATES)
+    (share, group, _, _, exact), = quantified(DELEGATES.split(". ")[0] + ".")
+    assert share == (0.75, 0.75) and "delegat" in group and exact

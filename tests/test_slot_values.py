@@ -129,3 +129,22 @@ HUBS = "The Lumio H3 bulb works with the Lumio Bridge and with most third-party 
 def test_a_quantifier_that_claims_more_than_the_premise_is_flagged(quantifier, flagged):
     claim = f"The Lumio H3 bulb works with the Lumio Bridge and with {quantifier} third-party hubs that support Zigbee 3.0."
     assert flags(claim, HUBS) is flagged
+
+
+CACHE_EVICTION = ("When the Keystone cache reaches its memory limit, it evicts the least recently used entries first. "
+                  "The memory limit is set with the max_memory option.")
+TIDES = "Strong tidal currents make crossings by small boats dangerous except at slack water."
+
+
+def test_one_end_of_a_scale_for_the_other_is_flagged():
+    assert flags("When the Keystone cache reaches its memory limit, it evicts the most recently used entries first.",
+                 CACHE_EVICTION)
+    assert not flags("When the Keystone cache reaches its memory limit, it evicts the least recently used entries.",
+                     CACHE_EVICTION)
+
+
+def test_an_exception_left_out_or_put_in_alone_is_flagged():
+    assert flags("Strong tidal currents make crossings by small boats dangerous at slack water.", TIDES)
+    assert flags("Strong tidal currents make crossings by small boats safe except at slack water.",
+                 "Strong tidal currents make crossings by small boats safe at slack water.")
+    assert not flags("Strong tidal currents make crossings by small boats dangerous except at slack water.", TIDES)

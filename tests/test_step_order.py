@@ -125,3 +125,20 @@ def test_events_in_time_order():
     assert in_time_order("The Council may return a bill once with amendments.") is None
     # two such words: the order is not read
     assert in_time_order("Only after the link is confirmed can they deposit, and trading opens once that settles.") is None
+
+
+FLINT = ("To migrate a Flintbase database to version 5, first run `flint backup --all` to create a full snapshot. "
+         "Then stop the server with `flint stop`, install the new binaries, and run `flint migrate`.")
+
+
+def test_after_that_is_a_later_step_and_a_last_steps_own_time_is_left_aside():
+    assert flags("Shut the server down with flint stop first, and only after that take a full snapshot with "
+                 "flint backup --all.", FLINT)
+    assert not flags("Take a full snapshot with flint backup --all first, and only after that shut the server down "
+                     "with flint stop.", FLINT)
+    # the steps told before "once": opening the cover, then switching off, where the passage has them the
+    # other way round
+    assert flags("Open the rear cover, then switch the printer off at the wall, and close the cover once the "
+                 "sheet is out.", PRINTER)
+    assert not flags("Switch the printer off at the wall, then open the rear cover, and close the cover once the "
+                     "sheet is out.", PRINTER)
