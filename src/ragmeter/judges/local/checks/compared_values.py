@@ -17,6 +17,12 @@ number of one kind (the same currency or unit word; for "cheaper" or "more expen
 of money, for "longer" a length or a time, ...) and the comparative goes the other way. "Faster"
 and "slower" are read only of speeds in knots, mph, km/h or m/s (version 44; a faster program
 takes less time).
+
+Version 46: "<A> is the lower of the two" (or higher, taller, larger, ...) too. Its other side
+is whatever else the passage names (its capitalised words but A's; a word of A said beside
+another name, "Mount" of "Mount Kenya" and "Mount Kilimanjaro", names neither), and its values
+are read past numbers of other units and after "rises to" ("Mount Kenya is the higher of the
+two" where Kilimanjaro "rises to 5,895 metres" and Mount Kenya reaches 5,199).
 """
 
 from __future__ import annotations

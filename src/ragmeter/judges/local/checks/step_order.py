@@ -30,6 +30,11 @@ Regent, the law; "Only after all controllers report healthy should you upgrade t
 and such a sentence tells a sequence by itself; "after a brief interval", "before meals" and
 "once" meaning one time tell no order. Claims are still read only with "then" and the like:
 read the same way, 16 dev and train claims were flagged, 7 of them supported.
+
+Version 46: a claim's steps are read up to its first before / after / once / when, which tells
+the last step's own time ("You connect a bank account, then pass the ID check, and you can trade
+once your first deposit has cleared": before, such a claim was not read), and "after that" /
+"after this" is a later step's marker, as "then" is.
 """
 
 from __future__ import annotations

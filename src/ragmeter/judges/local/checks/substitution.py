@@ -21,7 +21,8 @@ Canberra"). The claim is flagged where, between words that agree, it:
   analysis" where it says "Dr Salt led the study, while Dr Onuora handled the analysis");
 - puts in a day or month the passage does not name, or says a name of the premise clause once
   more and another once less ("West German ... between East and West Berlin");
-- drops or adds a "not" / "no" / "never";
+- drops or adds a "not" / "no" / "never", or an "except" / "unless" ("dangerous at slack water"
+  where the passage says "dangerous except at slack water", version 46);
 - fills a slot with what cannot be true beside the premise's filler: another unit after the
   same number, another ordinal, a bound turned round, "off" for "on" (slot_values.py).
 
