@@ -59,12 +59,14 @@ def squad_rows(n: int, seed: int = 0) -> list[dict]:
     import devsets
 
     rng = random.Random(seed)
-    paragraphs = [p for p in devsets.read_jsonl("squad_v2/dev_by_paragraph.jsonl")
-                  if any(not q["is_impossible"] for q in p["qas"])]
+    answered = [(p, [q for q in p["qas"] if not q["is_impossible"] and q["answers"]])
+                for p in devsets.read_jsonl("squad_v2/dev_by_paragraph.jsonl")]
+    answered = [(p, qs) for p, qs in answered if qs]
+    paragraphs = [p for p, _ in answered]
     rows = []
     for _ in range(n):
-        paragraph = rng.choice(paragraphs)
-        qa = rng.choice([q for q in paragraph["qas"] if not q["is_impossible"]])
+        paragraph, questions = rng.choice(answered)
+        qa = rng.choice(questions)
         gold = qa["answers"][0]
         sentences, starts, at = re.split(r"(?<=[.!?])\s+", paragraph["context"]), [], 0
         for sentence in sentences:
@@ -73,7 +75,8 @@ def squad_rows(n: int, seed: int = 0) -> list[dict]:
         holds = max(k for k, start in enumerate(starts) if start <= gold["answer_start"])
         other = rng.randrange(len(sentences))
         answer = " ".join(sentences[k] for k in sorted({holds, other}))
-        contexts = [paragraph["context"]] + [rng.choice(paragraphs)["context"] for _ in range(2)]
+        others = [p["context"] for p in rng.sample(paragraphs, 3) if p is not paragraph][:2]
+        contexts = [paragraph["context"], *others]
         rows.append({"question": qa["question"], "answer": answer, "contexts": contexts,
                      "ground_truth": gold["text"]})
     return rows
@@ -118,10 +121,11 @@ def main(argv=None) -> int:
     parser.add_argument("--n", type=int, default=1000)
     parser.add_argument("--fast", action="store_true",
                         help="also time the local-fast judge, without token states (after the others)")
-    parser.add_argument("--unrelated-reference", action="store_true",
+    samples = parser.add_mutually_exclusive_group()
+    samples.add_argument("--unrelated-reference", action="store_true",
                         help="references that share no word with the contexts: every chunk is read by the models "
                              "for context precision (the work of judge versions before 17)")
-    parser.add_argument("--squad", action="store_true",
+    samples.add_argument("--squad", action="store_true",
                         help="real text instead of the word-list samples: SQuAD 2.0 dev questions with their "
                              "paragraph and two others (../shared/data/metaeval); the checks read more there")
     args = parser.parse_args(argv)

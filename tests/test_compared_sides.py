@@ -78,3 +78,7 @@ def test_greater_and_less_measure_one_thing():
     assert compared_sides("These bonds carry less risk of default than investment-grade bonds.", bonds) == 1.0
     assert compared_sides("Investment-grade bonds carry less risk of default than these bonds.", bonds) == 0.0
     assert compared_sides("These bonds carry greater risk of default than investment-grade bonds.", bonds) == 0.0
+    # "greater risk" is more risk; "bigger" alone is size, no measure of power or banks
+    size = premise_sentences("The Model X is bigger than the Model S.")
+    assert compared_sides("The Model X uses less power than the Model S.", size) == 0.0
+    assert compared_sides("The Model X is smaller than the Model S.", size) == 1.0

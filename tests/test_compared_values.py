@@ -75,3 +75,8 @@ def test_the_higher_of_the_two_against_the_passages_two_values(claim, premises, 
     """The other side of "the lower of the two" is what else the passage names; "Mount", said
     before both names, names neither."""
     assert compared_otherwise(claim, premises) == float(flagged)
+
+
+def test_of_the_two_reads_no_bound_as_a_value():
+    plans = ["Plan A costs $45 a month.", "Plan B costs more than $40 a month."]
+    assert compared_otherwise("Plan B is the more expensive of the two.", plans) == 0.0

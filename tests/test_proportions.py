@@ -67,3 +67,10 @@ def test_counts_said_in_words():
     assert not flags("Most delegates signed the final declaration.", DELEGATES)
     (share, group, _, _, exact), = quantified(DELEGATES.split(". ")[0] + ".")
     assert share == (0.75, 0.75) and "delegat" in group and exact
+    # a fraction's or a rate's first word is no count, nor a number word inside another word
+    assert not flags("About two thirds of the respondents surveyed said yes.",
+                     "Of the 200 respondents surveyed, two thirds said yes.")
+    assert not flags("A quarter of the staff at the office work remotely.",
+                     "Of the 40 staff at the office, one in four works remotely.")
+    assert not flags("Not all of the bone fragments were burnt.",
+                     "The site yielded bone fragments, of which one was burnt.")

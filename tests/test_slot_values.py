@@ -148,3 +148,6 @@ def test_an_exception_left_out_or_put_in_alone_is_flagged():
     assert flags("Strong tidal currents make crossings by small boats safe except at slack water.",
                  "Strong tidal currents make crossings by small boats safe at slack water.")
     assert not flags("Strong tidal currents make crossings by small boats dangerous except at slack water.", TIDES)
+    # an "except" moved, not left out
+    assert not flags("The valve stays closed during all phases except start-up.",
+                     "The valve stays closed except during the start-up phase.")

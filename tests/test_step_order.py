@@ -142,3 +142,6 @@ def test_after_that_is_a_later_step_and_a_last_steps_own_time_is_left_aside():
                  "sheet is out.", PRINTER)
     assert not flags("Switch the printer off at the wall, then open the rear cover, and close the cover once the "
                      "sheet is out.", PRINTER)
+    # "after this update is installed" names the update: no later step
+    update = "First install the update, then restart the device."
+    assert not flags("Back up your files, then restart the device after this update is installed.", update)

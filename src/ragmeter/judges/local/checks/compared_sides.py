@@ -34,14 +34,23 @@ from ....text.segments import STOPWORDS, content_set, memo_short, negated, split
 from .compared_values import clauses, sides
 
 # comparatives that measure the same thing, one way and the other
-_OPPOSED = (("faster quicker", "slower"), ("older", "younger newer"),
+_OPPOSED = (("faster quicker", "slower"), ("older", "younger newer"), ("larger bigger greater", "smaller"),
             ("higher", "lower"), ("longer taller", "shorter"), ("heavier", "lighter"), ("deeper", "shallower"),
             ("wider broader", "narrower"), ("earlier sooner", "later"), ("better", "worse"),
             ("stronger", "weaker"), ("warmer hotter", "colder cooler"), ("costlier pricier", "cheaper"),
             ("safer", "riskier"), ("richer wealthier", "poorer"), ("easier simpler", "harder"),
-            ("louder", "quieter"), ("more larger bigger greater", "less fewer smaller lesser"))
+            ("louder", "quieter"), ("more", "less fewer lesser"))
 _WAY = {word: (group, way) for group, pair in enumerate(_OPPOSED)
         for way, words in ((1, pair[0]), (-1, pair[1])) for word in words.split()}
+# "greater" measures size ("greater than Belgium": larger) and amount ("greater risk": more risk);
+# it is set against either (version 46), while "bigger" and "less power" stay two measures
+GREATER = -1
+_WAY["greater"] = (GREATER, 1)
+_EITHER = frozenset({_WAY["larger"][0], _WAY["more"][0]})
+
+
+def _one_measure(group: int, other: int) -> bool:
+    return group == other or (GREATER in (group, other) and (group if other == GREATER else other) in _EITHER)
 _THAN = re.compile(r"\b(?P<comp>" + "|".join(sorted(_WAY, key=len, reverse=True)) + r")\b(?:\s+(?P<what>\w+))?"
                    r"(?P<between>[^,;.]{0,40}?)\bthan\s+(?P<b>[^,;:]+)", re.I)
 # "lower in the county court than in small claims court": the sides are the two places
@@ -93,7 +102,7 @@ def _agrees(claimed: Comparison, given: Comparison) -> bool | None:
     opposite, None where they are not of one thing."""
     a, b, group, way, what = claimed
     a2, b2, group2, way2, what2 = given
-    if group != group2 or (what and what2 and what != what2):
+    if not _one_measure(group, group2) or (what and what2 and what != what2):
         return None
     if a & a2 and b & b2 and not a & b2 and not b & a2:
         return way == way2
@@ -128,7 +137,7 @@ def _agrees_alone(claimed: Comparison, given: tuple[frozenset[str], int, int, st
     words, group2, way2, _ = given
     # a side is named by the words the passage has of it ("brown" of "Brown rice sits a little"),
     # where it has all but a few
-    if group != group2 or len(a - said) > UNNAMED or len(b - said) > UNNAMED:
+    if not _one_measure(group, group2) or len(a - said) > UNNAMED or len(b - said) > UNNAMED:
         return None
     a, b = a & said, b & said
     if not a or not b:

@@ -21,8 +21,9 @@ takes less time).
 Version 46: "<A> is the lower of the two" (or higher, taller, larger, ...) too. Its other side
 is whatever else the passage names (its capitalised words but A's; a word of A said beside
 another name, "Mount" of "Mount Kenya" and "Mount Kilimanjaro", names neither), and its values
-are read past numbers of other units and after "rises to" ("Mount Kenya is the higher of the
-two" where Kilimanjaro "rises to 5,895 metres" and Mount Kenya reaches 5,199).
+are read past numbers of other units and after "rises to" (no other bound: "more than $40" is
+no value), as in "Mount Kenya is the higher of the two" where Kilimanjaro "rises to 5,895 metres"
+and Mount Kenya reaches 5,199.
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ _AS = re.compile(r"\b(?:(?P<up>twice|double|(?:two|three|four|five|\d+)\s+times)
                  r"(?P<adj>\w+)\s+as\s+(?P<b>[^,;]+)", re.I)
 # "Mount Kenya is the lower of the two": the other side is whatever else the passage names
 _OF_TWO = re.compile(rf"\bthe\s+(?:(?P<down>{_DOWN})|(?P<up>{_UP}))\s+of\s+the\s+two\b", re.I)
+_RISES_TO = re.compile(r"\b(?P<verb>rises|rising|rose|climbs|climbing|climbed|reaches|reaching|reached)\s+to\b(?=\s*[$€£]?\d)",
+                       re.I)
 _WORD = re.compile(r"[^\W_][\w'’-]*")
 _POSSESSIVE = re.compile(r"['’]s?$")
 # the side named just after a number: "24% for Drug B", "$1,000 for a misdemeanour"
@@ -229,15 +232,17 @@ def compared_otherwise(claim: str, sentences: Iterable[str]) -> float:
         units = _DIMENSION.get(word)
         values: dict[tuple, list[list[Decimal]]] = {}
         sentences = list(sentences)
-        across, bounds = units is _SPEED, False
-        if not b:  # "the lower of the two": "rises to 5,895 metres" is a value, read past numbers of other units
-            (a, b), bounds = _two_sides(a, sentences), True
+        across, risen = units is _SPEED, False
+        if not b:  # "the lower of the two": read past numbers of other units, and after "rises to"
+            (a, b), across, risen = _two_sides(a, sentences), True, True
             if not (a and b):
                 continue
         for sentence in sentences:
             if not (content_set(sentence) | _words(sentence)) & (a | b):  # "KR-9" is one word of a side
                 continue
-            for side, kind, value in side_numbers(sentence, (a, b), bounds=bounds, across=across):
+            if risen:  # "rises to 5,895 metres" is where it stands, not a range's end
+                sentence = _RISES_TO.sub(r"\g<verb> ", sentence)
+            for side, kind, value in side_numbers(sentence, (a, b), across=across):
                 values.setdefault(kind, [[], []])[side].append(value)
         kinds = [k for k, (x, y) in values.items() if len(set(x)) == 1 and len(set(y)) == 1
                  and (k[0] or not money) and (units is None or k[1] in units)]

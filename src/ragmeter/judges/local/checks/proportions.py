@@ -72,7 +72,9 @@ _QUANT = re.compile(
 # a count said in one word ("Of the twelve delegates ..., nine signed")
 _SMALL_NUMBERS = ("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
                   "seventeen eighteen nineteen twenty").split()
-_COUNT = r"(?:\d+|" + "|".join(_SMALL_NUMBERS) + ")"
+# a whole word, not a fraction's or a rate's first word ("two thirds", "one in four", "one out of")
+_COUNT = (r"(?<![\w-])(?:\d+|" + "|".join(_SMALL_NUMBERS) + r")\b(?![\s-]+(?:in|out|or|to|and|half|halves|thirds?"
+          r"|quarters?|fifths?|tenths?|hundreds?|thousands?|millions?)\b)")
 # "34 islands, of which only 5 are inhabited"; "Of the 48 varieties tested, none showed ..."
 _OF_WHICH = re.compile(rf"(?P<m>{_COUNT})\s+(?P<noun>[a-z][\w-]*(?:\s+[a-z][\w-]*)?),\s+of\s+(?:which|whom)\s+"
                        rf"(?:only\s+)?(?P<k>{_COUNT}|none|all|most|a\s+few|few)\s+(?P<rest>.+)", re.I)

@@ -49,7 +49,10 @@ MIN_SHARED = 2  # of a claim step's own words, in the premise step it is matched
 _NEXT = (r"next(?!\s+(?:to|month|year|week|day|time|season|morning|evening|night|quarter|decade|spring|summer|autumn"
          r"|fall|winter)s?\b)")
 # a later step's marker: "first" alone is often an ordinal ("finished first", "first recorded")
-_LATER_WORDS = rf"then|{_NEXT}|finally|afterwards|followed\s+by|(?:only\s+)?after\s+(?:that|this)"
+# "after that" standing for a step told before, not "after that update is installed"
+_AFTER_THAT_WORDS = (r"(?:only\s+)?after\s+(?:that|this)\b"
+                     r"(?!\s+[\w-]+\s+(?:is|are|was|were|has|have|had|gets|got|becomes)\b)")
+_LATER_WORDS = rf"then|{_NEXT}|finally|afterwards|followed\s+by|{_AFTER_THAT_WORDS}"
 _LATER = re.compile(rf"\b(?:{_LATER_WORDS})\b|(?:^|\s)\(?2\)", re.I)
 # a sentence that a later step follows ("Then ...", "... in turn ...")
 _FOLLOWS = re.compile(rf"\b(?:{_LATER_WORDS}|in\s+turn)\b", re.I)
@@ -77,7 +80,7 @@ _TIME_SPAN = re.compile(r"\b(?:before|after)\s+(?:an?\s+|the\s+)?(?:[\w-]+,?\s+)
 
 
 # "after that", "after this": a later step, as "then" is
-_AFTER_THAT = re.compile(r"\b(?:only\s+)?after\s+(?:that|this)\b", re.I)
+_AFTER_THAT = re.compile(rf"\b{_AFTER_THAT_WORDS}", re.I)
 
 
 def _without_times(text: str) -> str:

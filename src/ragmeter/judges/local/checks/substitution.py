@@ -262,7 +262,12 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
             j2 = j1 + i2 - i1
         if tag in ("insert", "delete") and inside:
             span = premise[j1:j2] if tag == "insert" else claim[i1:i2]
-            if set(span) <= NEGATORS or set(span) <= EXCEPTIONS:  # "dangerous at slack water" for "... except at"
+            if set(span) <= NEGATORS:
+                return True
+            # "dangerous at slack water" for "dangerous except at slack water"; not an "except" moved
+            # ("closed during all phases except start-up" for "closed except during start-up")
+            other = claim if tag == "insert" else premise
+            if set(span) <= EXCEPTIONS and not EXCEPTIONS & set(other):
                 return True
             # a number put in, between words that agree, that the passage nowhere says ("in the
             # first two years" for "in the first year"; not an age the article gives elsewhere)
