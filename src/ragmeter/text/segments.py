@@ -219,7 +219,8 @@ _BOUND_COMPARATIVES = frozenset("later earlier sooner more less fewer longer sho
 
 
 def _has_negation(words: list[str], text: str) -> bool:
-    if "n't" in text.lower():
+    lowered = text.lower()
+    if "n't" in lowered or "n’t" in lowered:  # "hasn’t", written with a curly apostrophe, too
         return True
     return any(t in NEGATIONS and not (t in ("no", "not") and k + 2 < len(words) and words[k + 1] in _BOUND_COMPARATIVES
                                        and words[k + 2] == "than")

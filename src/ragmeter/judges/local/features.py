@@ -13,7 +13,7 @@ import re
 
 import numpy as np
 
-from ...text.segments import content_set, coverage, negated, numbers
+from ...text.segments import content_set, coverage, negated, numbers, split_clauses
 from .checks.another_kind import another_kind
 from .checks.compared_sides import compared_sides
 from .checks.compared_values import compared_otherwise
@@ -128,6 +128,23 @@ def negation_flip(claim_tokens: frozenset[str], claim_negated: bool,
     return float(best is not None and best_cov >= min_coverage and best[1] != claim_negated)
 
 
+def claim_negation_flip(claim: str, clauses: list[tuple[frozenset[str], bool]]) -> float:
+    """negation_flip of the claim against the premise clauses; where the claim joins clauses, only
+    if one of its clauses (of two content words or more) flips too. Read whole, "Since the company
+    was in bad enough shape to declare bankruptcy, this isn't especially likely." is negated, and
+    the same sentence's first clause, not negated, covers most of its words: version 46 calls such
+    a copy supported (on the dev and train sets, half of the claims this check flagged were
+    supported, most of them so)."""
+    text = _SET_ASIDE.sub(", ", claim)
+    if not negation_flip(content_set(claim), negated(text), clauses):
+        return 0.0
+    parts = split_clauses(text)
+    if len(parts) < 2:
+        return 1.0
+    return float(any(negation_flip(tokens, negated(part), clauses)
+                     for part in parts if len(tokens := content_set(part)) >= 2))
+
+
 def name_closeness(name_vectors: np.ndarray, premise_vectors: np.ndarray) -> float:
     """The least close of the claim's names to any premise token: 1.0 when every name is there,
     lower for a name whose nearest premise word is another of its kind ("Sydney" beside
@@ -164,7 +181,7 @@ _SET_ASIDE = re.compile(r",\s+not\s+(?=(?:to|at|in|on|by|for|from|with|via|throu
 # claim is contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
 # (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
-    "negation": lambda claim, view: negation_flip(content_set(claim), negated(_SET_ASIDE.sub(", ", claim)), view.clauses),
+    "negation": lambda claim, view: claim_negation_flip(claim, view.clauses),
     "negation_moved": lambda claim, view: negation_moved(claim, view.sentences),
     "part_negation": lambda claim, view: negation_in_part(claim, view.sentences),
     "none_said_some": lambda claim, view: none_said_some(claim, view.sentences),
