@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import resource
 import sys
 import time
@@ -54,8 +55,6 @@ def squad_rows(n: int, seed: int = 0) -> list[dict]:
     """Samples of real text (--squad): a SQuAD 2.0 dev question, its paragraph and two others
     as contexts (about 130 words each), the sentence that holds the answer and one more of the
     paragraph as the answer, the first gold answer as the reference."""
-    import re
-
     import devsets
 
     rng = random.Random(seed)

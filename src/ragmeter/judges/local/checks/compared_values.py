@@ -228,10 +228,10 @@ def compared_otherwise(claim: str, sentences: Iterable[str]) -> float:
     found = _comparisons(claim)
     if not found:
         return 0.0
+    sentences = list(sentences)  # each comparison reads them
     for a, b, way, money, word in found:
         units = _DIMENSION.get(word)
         values: dict[tuple, list[list[Decimal]]] = {}
-        sentences = list(sentences)
         across, risen = units is _SPEED, False
         if not b:  # "the lower of the two": read past numbers of other units, and after "rises to"
             (a, b), across, risen = _two_sides(a, sentences), True, True
