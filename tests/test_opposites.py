@@ -62,3 +62,36 @@ def test_lengthening_for_shortening():
     battery = ["Allow the battery to cool for at least 30 minutes, as charging a hot battery shortens its lifespan."]
     assert opposite_flip("Charging a hot battery extends its lifespan.", battery) == 1.0
     assert opposite_flip("Charging a hot battery shortens its lifespan.", battery) == 0.0
+
+
+FARES = ["SkyNorth Economy Flex tickets are fully refundable up to 24 hours before departure.",
+         "Economy Classic and Economy Light tickets are non-refundable, although airport taxes can be reclaimed "
+         "on all fares if you do not fly.",
+         "The Max plan includes unlimited mobile data."]
+
+
+def test_a_word_for_its_form_with_a_negating_prefix():
+    # "non-refundable", "nonrefundable" and "unlimited" say the word's opposite
+    assert opposite_flip("Economy Classic tickets are refundable.", FARES) == 1.0
+    assert opposite_flip("Economy Classic tickets are refundable.",
+                         ["Economy Classic tickets are nonrefundable."]) == 1.0
+    assert opposite_flip("The Max plan includes limited mobile data.", FARES) == 1.0
+    assert opposite_flip("Economy Flex tickets are non-refundable.", FARES) == 1.0
+    # read in the clause that says it, against the sentence that says what that clause says
+    assert opposite_flip("The Classic fare is refundable, and you can also claim back the airport taxes.", FARES) == 1.0
+
+
+def test_a_prefix_said_the_same_way_or_setting_two_things_apart_is_no_flip():
+    assert opposite_flip("Economy Classic tickets are non-refundable.", FARES) == 0.0
+    assert opposite_flip("Economy Flex tickets are refundable.", FARES) == 0.0
+    assert opposite_flip("The Max plan includes unlimited mobile data.", FARES) == 0.0
+    assert opposite_flip("The Classic fare isn't refundable, but airport taxes can be reclaimed.", FARES) == 0.0
+    # a sentence or a claim that says the word both ways sets two things apart
+    assert opposite_flip("A trained heart pumps more blood per beat.",
+                         ["A trained heart pumps more blood per beat than an untrained heart."]) == 0.0
+    assert opposite_flip("The lower units were deformed and the upper units were undeformed.",
+                         ["The lower units were deformed."]) == 0.0
+    # "non-English": a class named by what it is not; "unless" is no negated "less"
+    assert opposite_flip("Most of its literature is English.",
+                         ["Most of its literature is in English, with some non-English works."]) == 0.0
+    assert opposite_flip("You pay less.", ["You pay nothing unless you upgrade."]) == 0.0

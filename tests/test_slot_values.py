@@ -28,6 +28,8 @@ def flags(claim: str, context: str) -> bool:
     ("Projects costing up to £5,000 must submit a full budget with the application.", GRANT),
     ("Members can borrow at least 12 books at a time.", LOAN),
     ("Members can borrow more than 12 books at a time.", LOAN),  # "more" for "up to": "than" outside the slot
+    ("Each key may send 600 requests per hour.", "Each key may send 600 requests per minute."),  # a rate
+    ("The filters are replaced once a month.", "The filters are replaced once a week."),
 ])
 def test_a_filler_that_cannot_be_true_beside_the_premise_is_flagged(claim, context):
     assert flags(claim, context)

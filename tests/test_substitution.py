@@ -135,6 +135,53 @@ def test_wider_names_and_numbers_written_otherwise_are_not_flagged(claim, contex
     assert not flags(claim, context)
 
 
+HANSA = ("The Hanseatic League was an alliance of merchant guilds in Northern Europe, and its principal city was "
+         "Lübeck.")
+BRIDGE = "The Corran Bridge was designed by Agnes Holloway and opened in 1889."
+WARD = "Peter Ward (born July 26, 1937 in Montreal, Quebec) is a retired baseball player."
+
+
+@pytest.mark.parametrize("claim,context", [
+    ("The Hanseatic League was an alliance of merchant guilds in Northern Europe, and its principal city was "
+     "Hamburg.", HANSA),  # a name the passage never uses, at the end of the copy
+    ("The Corran Bridge was designed by Mary Holloway and opened in 1889.", BRIDGE),  # inside it
+    ("Peter Ward was born in Toronto.", WARD),  # a place no larger than the passage's
+    ("Peter Ward was born in France.", "Peter Ward was born in Canada."),  # another of the same size
+])
+def test_a_name_the_passage_never_uses_in_place_of_its_own_is_flagged(claim, context):
+    assert flags(claim, context)
+
+
+@pytest.mark.parametrize("claim,context", [
+    ("The Hanseatic League was an alliance of merchant guilds in Northern Europe, and its principal city was "
+     "Lubeck.", HANSA),  # the same name spelt otherwise
+    ("Peter Ward was born in Canada.", WARD),  # a larger place
+    ("Peter Ward was born in North America.", WARD),
+    ("The Corran Bridge was designed by Holloway and opened in 1889.", BRIDGE),  # less of the same name
+    ("The Corran Bridge, designed by Agnes Holloway, opened in 1889 in Scotland.", BRIDGE),  # a name added
+])
+def test_a_spelling_a_larger_place_or_a_name_added_is_not_flagged(claim, context):
+    assert not flags(claim, context)
+
+
+def test_a_question_and_its_answer_are_read_as_one_statement():
+    # answer correctness reads a response against the question and a reference that answers it
+    context = "What is the Orbitline API rate limit? 600 requests per minute per API key."
+    assert flags("The Orbitline API enforces a rate limit of 600 requests per hour per API key.", context)
+    assert not flags("The Orbitline API enforces a rate limit of 600 requests per minute per API key.", context)
+
+
+def test_place_levels_read_names_as_the_check_has_them():
+    from ragmeter.judges.local.checks.substitution import words
+    from ragmeter.text.places import CONTINENT, COUNTRY, REGION, place_level, place_levels
+
+    levels = place_levels(words)
+    assert place_level(words("in the United States"), levels) == COUNTRY
+    assert place_level(words("Quebec"), levels) == REGION
+    assert place_level(words("South America"), levels) == CONTINENT
+    assert place_level(words("Toronto"), levels) == 0
+
+
 @pytest.mark.slow
 def test_the_judge_holds_a_flagged_claim_low():
     need_local()

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ....text.segments import best_covering, content_set, memo_short, negated, tokens
+from ....text.segments import best_covering, content_set, coverage, memo_short, negated, split_clauses, tokens
+from ....text.words import STOPWORDS, TOKEN, stem
 
 # one pair per line: the forms of one side, "/", the forms of the other; ">" marks a pair read one
 # way only: a claim that says all where the premise says some claims more than it gives, while
@@ -150,6 +151,13 @@ def _other_words(text: str) -> frozenset[str]:
 
 
 def opposite_flip(claim: str, sentences: Iterable[str], min_coverage: float = MIN_COVERAGE) -> float:
+    """1.0 when the claim says one side of an opposite pair of the table (table_flip) or a word
+    with or without a negating prefix (prefix_flip) where the passage says the other."""
+    sentences = list(sentences)
+    return max(table_flip(claim, sentences, min_coverage), prefix_flip(claim, sentences, min_coverage))
+
+
+def table_flip(claim: str, sentences: Iterable[str], min_coverage: float = MIN_COVERAGE) -> float:
     """1.0 when the premise sentence that best covers the claim's other words (at least
     ``min_coverage`` of them) says the opposite side of a pair of which the claim says one
     side only (the first side, for a pair read one way), and not the claim's side; neither side
@@ -164,3 +172,71 @@ def opposite_flip(claim: str, sentences: Iterable[str], min_coverage: float = MI
         return 0.0
     theirs = said(best)
     return float(any((pair, 1 - side) in theirs and (pair, side) not in theirs for pair, side in one_sided))
+
+
+# a word and the same word with a prefix that negates it: "non-refundable", "nonrefundable",
+# "unlimited" (words of four letters or more after the prefix; "unless" is no negated "less")
+_PREFIXES = ("non", "un")
+_NOT_PREFIXED = frozenset({"unless", "unison", "united", "unite", "unites", "uniting"})
+
+
+@memo_short
+def prefixed_forms(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(words the text says bare, words it says behind a negating prefix, as the word without it)."""
+    raw = TOKEN.findall(text)
+    words = [w.lower() for w in raw]
+    bare, prefixed = set(), set()
+    for k, word in enumerate(words):
+        if word in _PREFIXES:
+            continue
+        if k and words[k - 1] in _PREFIXES:
+            if not raw[k][:1].isupper():  # "non-English", "non-ST": a class named by what it is not
+                prefixed.add(word)
+            continue
+        bare.add(word)
+        if word not in _NOT_PREFIXED:
+            prefixed.update(word[len(p):] for p in _PREFIXES if word.startswith(p) and len(word) - len(p) >= 4)
+    return frozenset(w for w in bare if w not in STOPWORDS), frozenset(w for w in prefixed if w not in STOPWORDS)
+
+
+def prefix_flip(claim: str, sentences: Iterable[str], min_coverage: float = MIN_COVERAGE) -> float:
+    """1.0 when the premise sentence that best covers a claim clause's other content words (at
+    least ``min_coverage`` of them) says a word of the clause only behind a negating prefix, or
+    only bare where the clause has the prefix ("Economy Classic fares are refundable" where the
+    passage says "non-refundable"; "the plan has limited data" where it says "unlimited");
+    neither negated (version 47). Each clause of a claim that joins several is read alone, with
+    at least two other content words ("The Classic fare is refundable, and you can also claim
+    back the airport taxes"): its words are read against the sentence that says what it says."""
+    sentences = list(sentences)
+    bare, prefixed = prefixed_forms(claim)
+    # a word the claim says both ways ("the lower, deformed units and the upper, undeformed ones")
+    # sets two things apart: it decides nothing
+    both = bare & prefixed
+    clauses = split_clauses(claim)
+    parts = [(part, 2) for part in clauses] if len(clauses) > 1 else [(claim, 1)]
+    return float(any(_prefix_flip(part, sentences, min_coverage, min_words, both) for part, min_words in parts))
+
+
+def _prefix_flip(part: str, sentences: list[str], min_coverage: float, min_words: int, both: frozenset[str]) -> bool:
+    if negated(part):
+        return False
+    ours, ours_prefixed = prefixed_forms(part)
+    flips = []
+    for sentence in sentences:
+        theirs, theirs_prefixed = prefixed_forms(sentence)
+        flips.append((((ours & theirs_prefixed) - theirs) | ((ours_prefixed & theirs) - ours))
+                     - both - (theirs & theirs_prefixed))
+    anywhere = frozenset().union(*flips)
+    if not anywhere:
+        return False
+    rest = content_set(part) - {stem(f"{p}{w}") for w in anywhere for p in ("", *_PREFIXES)} - set(_PREFIXES)
+    if len(rest) < min_words:
+        return False
+    best, best_cov = best_covering(rest, sentences, content_set)
+    if best is None or best_cov < min_coverage:
+        return False
+    flipped = flips[sentences.index(best)]
+    # the premise's word in a clause of its own that is not negated ("... are non-refundable,
+    # although taxes can be reclaimed if you do not fly": the "not" is another clause's)
+    return any(not negated(clause) for clause in split_clauses(best)
+               if flipped & (prefixed_forms(clause)[0] | prefixed_forms(clause)[1]))

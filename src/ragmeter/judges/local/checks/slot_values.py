@@ -5,7 +5,9 @@ and looks at each slot the claim fills otherwise. Most changed slots are rewordi
 flags only what a rewording cannot be: another number, a name of the passage moved, a "not".
 These are more such fillers, each one word or a short bound before a number that agrees:
 
-- another unit of the same kind after the same number ("8 to 10 days" for "8 to 10 hours");
+- another unit of the same kind after the same number ("8 to 10 days" for "8 to 10 hours") or
+  in the same rate ("600 requests per hour" for "per minute", "once a month" for "once a week";
+  version 47);
 - another ordinal ("a third withdrawal" for "a fourth");
 - "on" for "off" and back ("while the router is switched off");
 - a bound turned round before the same number ("at least $10,000" for "up to $10,000");
@@ -43,6 +45,8 @@ millilitre/milliliter/ml litre/liter/l gallon pint
 """
 UNIT = {stem(spelling): (kind, unit) for kind, line in enumerate(_UNITS.split("\n")[1:-1])
         for unit, spellings in enumerate(line.split()) for spelling in spellings.split("/")}
+# a unit after these is a rate or a count of one: "600 requests per minute", "once a week"
+RATE = frozenset({"per", "every", "each", "a", "an"})
 ORDINALS = {stem(w): k for k, w in enumerate(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split(), start=1)}
 ORDINALS.update({f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}": k
@@ -156,7 +160,7 @@ def incompatible(said: Sequence[str], given: Sequence[str], before: Sequence[str
     ... before version 2") or a list reordered ("in the evening and in the morning")."""
     if len(said) == 1 and len(given) == 1:
         a, b = said[0], given[0]
-        if before and is_number(before[-1]) and a in UNIT and b in UNIT and UNIT[a][0] == UNIT[b][0] \
+        if before and (is_number(before[-1]) or before[-1] in RATE) and a in UNIT and b in UNIT and UNIT[a][0] == UNIT[b][0] \
                 and UNIT[a] != UNIT[b]:
             return True
         if a in ORDINALS and b in ORDINALS and ORDINALS[a] != ORDINALS[b]:

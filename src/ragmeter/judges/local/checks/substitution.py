@@ -17,6 +17,9 @@ Canberra"). The claim is flagged where, between words that agree, it:
   joins two: "PostgreSQL stores session data" where it says "Redis stores session data ..., and
   PostgreSQL holds all persistent records"), or exchanges two of the premise's words (a swap of
   cause and effect, input and output);
+- puts a name the passage never uses in place of one of the premise clause's names ("its
+  principal city was Hamburg" where it says Lübeck), unless it names a larger place ("born in
+  Canada" for "born in Montreal", text.places; version 47);
 - copies the start of one such statement and the end of the next ("Dr Salt handled the
   analysis" where it says "Dr Salt led the study, while Dr Onuora handled the analysis");
 - puts in a day or month the passage does not name, or says a name of the premise clause once
@@ -24,7 +27,8 @@ Canberra"). The claim is flagged where, between words that agree, it:
 - drops or adds a "not" / "no" / "never", or an "except" / "unless" ("dangerous at slack water"
   where the passage says "dangerous except at slack water", version 46);
 - fills a slot with what cannot be true beside the premise's filler: another unit after the
-  same number, another ordinal, a bound turned round, "off" for "on" (slot_values.py).
+  same number or in the same rate ("per hour" for "per minute", version 47), another ordinal, a
+  bound turned round, "off" for "on" (slot_values.py).
 
 A rewording with words the passage does not use elsewhere is not flagged, nor a pronoun where
 the premise has a name ("granted him" for "granted Octavian"), nor a clause that copies too
@@ -42,6 +46,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 
 from ....text.segments import NUMBER_WORDS, STOPWORDS, split_clauses, stem, tokens
+from ....text.places import place_level, place_levels
 from ....text.spelled import spelled_as_digits
 from ....text.words import TOKEN
 from .copies import Copies
@@ -168,6 +173,11 @@ def sentence_parts(sentence: str) -> tuple[tuple[str, ...], ...]:
 def _candidates(sentences: Iterable[str]) -> list[tuple[list[str], frozenset[str], frozenset[str]]]:
     """Each premise sentence's candidates (_sentence_candidates), once each."""
     out: dict[tuple[str, ...], tuple[frozenset[str], frozenset[str]]] = {}
+    # a question and the sentence after it read as one statement too: answer correctness reads
+    # "What is the API's rate limit? 600 requests per minute." against "The API's rate limit is
+    # 600 requests per hour."
+    sentences = [*sentences, *(f"{q.rstrip()[:-1]} {a}" for q, a in zip(sentences, sentences[1:])
+                               if q.rstrip().endswith("?"))]
     for sentence in sentences:
         for c, whole, part in _sentence_candidates(sentence):
             out.setdefault(c, (whole, part))
@@ -308,6 +318,8 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
             return True
         if _another_day(said, given, premises, named):
             return True
+        if k and _foreign_name(said, given, claim, premises, named):
+            return True
         # ... or two words of one premise sentence exchanged, the claim saying the one here and
         # the other in another clause (input and output swapped)
         if (inside and len(said) <= 2 and len(given) <= 3 and _content(given) & rest_of_claim
@@ -344,6 +356,22 @@ def _sibling(said: list[str], given: list[str], premise: list[str], j1: int, j2:
     right = premise[j2] if j2 < len(premise) else ""
     return right not in _STOP and any(c[i] == put and i + 1 < len(c) and c[i + 1] == right
                                       for c, _, _ in premises.candidates for i in range(len(c)))
+
+
+_PLACES = place_levels(words)
+
+
+def _foreign_name(said: list[str], given: list[str], claim: list[str], premises: _Premises, named: set[str]) -> bool:
+    """A name the passage never uses in place of a name of the premise clause, after words that
+    agree: "its principal city was Hamburg" where the passage says Lübeck, "designed by Mary
+    Holloway" for Agnes Holloway (version 47). Not a spelling of the same name ("Lubeck"), not
+    the premise's name moved elsewhere in the claim, and not a larger place than the premise's
+    (text.places): "born in Canada" for "born in Montreal, Quebec" is true."""
+    put, taken = _content(said), _content(given)
+    return (bool(put) and put <= named and not put & premises.vocabulary and bool(taken)
+            and taken <= premises.named and not taken & set(claim)
+            and SequenceMatcher(None, " ".join(said), " ".join(given)).ratio() < 0.75
+            and place_level(said, _PLACES) <= place_level(given, _PLACES))
 
 
 def _another_day(said: list[str], given: list[str], premises: _Premises, named: set[str]) -> bool:
