@@ -36,6 +36,15 @@ def test_close_words_and_amounts_count_as_an_answer():
                              "It lies in the north, rising to 621 m.", never_close)
 
 
+def test_a_number_that_answers_an_earlier_part_does_not_answer_how_many():
+    delta = "What is the area of the Rhenna Delta, and how many people live there?"
+    assert part_left_out(delta, "The delta spans roughly 4,200 km².", never_close)
+    assert not part_left_out(delta, "It spans roughly 4,200 km² and is home to about 1.3 million.", never_close)
+    # a first part that asks for no number leaves the answer's number to the second
+    assert not part_left_out("Which two countries share the longest land border, and how long is it?",
+                             "Canada and the United States; their border runs about 8,890 km.", never_close)
+
+
 def test_the_kind_asked_need_not_be_named():
     assert not part_left_out("Which file stores the settings, and what format is it in?",
                              "Settings live in loomis.config, written in TOML.", never_close)

@@ -39,6 +39,23 @@ _ASKS_AMOUNT = re.compile(r"^\W*how\s+(?:many|much|long|high|tall|deep|far|old|b
                           r"|soon|early|late)\b", re.IGNORECASE)
 
 
+# what a "what is the ..." part asks for when it names one of these: a number
+_MEASURES = frozenset(stem(w) for w in """area population size price cost fee fees charge rate height length width
+depth weight age distance speed temperature deposit salary limit capacity amount percentage duration volume
+budget revenue dose dosage""".split())
+_WHAT_IS_THE = re.compile(r"^\W*(?:what|how\s+much)\s+(?:is|are|was|were)\s+(?:the|its|their|a|an)\s+"
+                          r"((?:\w+\s+){0,3}?\w+)(?=\s+(?:of|for|in|on|at|per|to)\b|\W*$)", re.IGNORECASE)
+
+
+def _asks_amount(part: str) -> bool:
+    """Whether a question part asks for a number: "how many ...", "how long ...", or "what is
+    the area / population / minimum opening deposit ... of ..."."""
+    if _ASKS_AMOUNT.match(part):
+        return True
+    m = _WHAT_IS_THE.match(part)
+    return bool(m) and bool({stem(w) for w in m.group(1).lower().split()} & _MEASURES)
+
+
 def question_parts(question: str) -> list[str]:
     """The questions a question asks, each ending with "?"; [question] when it asks one thing.
     Only questions are split: each part opens with a question word or an auxiliary and has
@@ -61,13 +78,18 @@ def part_left_out(question: str, answer: str, close: Callable[[list[str], list[s
     said = content_set(answer)
     answer_words = [w for w in tokens(answer) if w not in STOPWORDS]
     before = content_set(parts[0])
+    amounts_before = int(_asks_amount(parts[0]))
     for part in parts[1:]:
         asked = _KIND_ASKED.sub(" ", part, count=1)
         own = [w for w in tokens(asked) if w not in STOPWORDS and stem(w) not in before]
         before |= content_set(part)
+        earlier, amounts_before = amounts_before, amounts_before + _asks_amount(part)
         if not own or {stem(w) for w in own} & said:
             continue
-        if _ASKS_AMOUNT.match(part) and numbers(answer):
+        # any number answers how many or how much, unless an earlier part asks for one too and
+        # the answer gives no more numbers than those parts ("What is the area of the delta, and
+        # how many people live there?" - "The delta spans roughly 4,200 km².")
+        if _ASKS_AMOUNT.match(part) and len(numbers(answer)) > earlier:
             continue
         if close(own, answer_words):
             continue
