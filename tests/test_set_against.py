@@ -7,6 +7,8 @@ from ragmeter.text.segments import premise_sentences
 
 PLANS = "The Bronze plan has a $3,000 deductible. The Platinum plan's deductible is lower: $250 instead of Bronze's $3,000."
 TRIAL = "Drug X lowered blood pressure by 12 mmHg, compared with 7 mmHg for Drug Y."
+LIMITS = ("The limitation period for a claim for breach of a written contract is six years. For oral contracts, "
+          "the period is shorter, at three years.")
 FINES = "The code sets a maximum fine of $500 for a first offence and $2,000 for a repeat offence."
 
 
@@ -17,6 +19,8 @@ def flags(claim: str, context: str) -> bool:
 @pytest.mark.parametrize("claim,context", [
     ("Platinum's deductible is higher, $3,000 compared with $250 for Bronze.", PLANS),
     ("Drug Y did better, cutting it by 12 mmHg against 7 mmHg for Drug X.", TRIAL),
+    # counts in words; "contract", said of both sides in the passage, names neither
+    ("You have more time with an oral contract: six years, against three for a written one.", LIMITS),
 ])
 def test_numbers_given_to_each_others_side_are_flagged(claim, context):
     assert flags(claim, context)
@@ -27,6 +31,7 @@ def test_numbers_given_to_each_others_side_are_flagged(claim, context):
     ("Drug X did better, cutting it by 12 mmHg against 7 mmHg for Drug Y.", TRIAL),
     # the side named after its number in the passage: "$500 for a first offence"
     ("The repeat-offence maximum is higher: $2,000, compared with $500 for a first offence.", FINES),
+    ("You have less time with an oral contract: three years, against six for a written one.", LIMITS),
 ])
 def test_numbers_on_their_own_side_are_not_flagged(claim, context):
     assert not flags(claim, context)

@@ -20,7 +20,8 @@ import re
 from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 
-from ....text.segments import negated, split_sentences
+from ....text.segments import content_set, negated, split_sentences
+from ....text.spelled import spelled_as_digits
 from .compared_values import side_numbers, sides
 
 _VALUE = r"[$€£]?\s?(?P<{k}>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)"
@@ -38,11 +39,37 @@ def _number(text: str) -> Decimal | None:
         return None
 
 
+# a count in one word, in digits ("six years, against three"); not "one", most often a pronoun
+# ("against three for a written one")
+_COUNT_WORDS = {w: str(k) for k, w in enumerate(
+    "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+    "eighteen nineteen twenty".split(), start=2)}
+_COUNT_WORDS.update({w: str(10 * k) for k, w in enumerate("thirty forty fifty sixty seventy eighty ninety".split(),
+                                                          start=3)})
+_COUNT = re.compile(r"\b(" + "|".join(_COUNT_WORDS) + r")\b", re.I)
+
+
+def _in_digits(text: str) -> str:
+    return _COUNT.sub(lambda m: _COUNT_WORDS[m.group().lower()], spelled_as_digits(text))
+
+
+def _apart(named: tuple[frozenset[str], frozenset[str]], premises: list[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """Each side's words less those a premise sentence says beside a word of the other side: in
+    "an oral contract: six years, against three for a written one", "contract" names no side
+    where the passage says "a written contract is six years" (a side left with none keeps all)."""
+    read = [content_set(p) for p in premises]
+    a, b = named
+    a = frozenset(w for w in a if not any(w in words and words & b for words in read)) or a
+    b = frozenset(w for w in b if not any(w in words and words & a for words in read)) or b
+    return a, b
+
+
 def values_exchanged(claim: str, sentences: Iterable[str]) -> float:
     """1.0 when the premises give each of two numbers the claim sets against each other to the
-    other side (module docstring), else 0.0."""
-    premises = list(sentences)
-    for sentence in split_sentences(claim) or [claim]:
+    other side (module docstring), else 0.0. Counts in one word are read as digits ("six years,
+    against three"; version 47)."""
+    premises = [_in_digits(s) for s in sentences]
+    for sentence in split_sentences(_in_digits(claim)) or [claim]:
         if negated(sentence):
             continue
         for m in _AGAINST.finditer(sentence):
@@ -52,6 +79,7 @@ def values_exchanged(claim: str, sentences: Iterable[str]) -> float:
             first, second = _number(m.group("n1")), _number(m.group("n2"))
             if not named or first is None or second is None or first == second:
                 continue
+            named = _apart(named, premises)
             given: list[set[Decimal]] = [set(), set()]
             for premise in premises:
                 for side, _, value in side_numbers(premise, named, bounds=True):
