@@ -41,6 +41,7 @@ from ragmeter.judges.local.checks.opposites import opposite_flip
 from ragmeter.judges.local.checks.part_negation import negation_in_part
 from ragmeter.judges.local.checks.proportions import proportion_otherwise
 from ragmeter.judges.local.checks.quantities import number_swap
+from ragmeter.judges.local.checks.roles import roles_swapped
 from ragmeter.judges.local.checks.sequence import sequence_swap
 from ragmeter.judges.local.checks.set_against import values_exchanged
 from ragmeter.judges.local.checks.step_order import steps_reordered
@@ -70,7 +71,7 @@ def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], in
 CHECKS = {"changed_slot": slot_substitution, "another_kind": another_kind, "none_said_some": none_said_some, "exchanged": exchanged, "sequence": sequence_swap,
           "negation_moved": negation_moved, "part_negation": negation_in_part, "compared_otherwise": compared_otherwise, "compared_sides": compared_sides,
           "another_doer": another_doer, "only_some": only_some, "all_said_of_some": all_said_of_some, "proportion": proportion_otherwise, "steps_reordered": steps_reordered,
-          "included_exception": included_exception, "values_exchanged": values_exchanged,
+          "included_exception": included_exception, "values_exchanged": values_exchanged, "roles_swapped": roles_swapped,
           "opposites": opposite_flip, "frequency": frequency_swap, "number_moved": number_moved, "direction": direction_flip, "moved_otherwise": moved_otherwise,
           "comparison": lambda claim, sentences: comparison_flip(claim),
           "number_slot": lambda claim, sentences: number_slot_swap(claim, sentences,

@@ -31,6 +31,7 @@ from .checks.opposites import opposite_flip
 from .checks.part_negation import negation_in_part
 from .checks.proportions import proportion_otherwise
 from .checks.quantities import number_swap
+from .checks.roles import roles_swapped
 from .checks.sequence import sequence_swap
 from .checks.set_against import values_exchanged
 from .checks.step_order import steps_reordered
@@ -177,7 +178,8 @@ _SET_ASIDE = re.compile(r",\s+not\s+(?=(?:to|at|in|on|by|for|from|with|via|throu
 # (checks/compared_sides.py), a deed the premise gives to another name (checks/deed.py), all
 # where the premise says only some (checks/only.py), steps of a procedure told in another order in
 # other words (checks/step_order.py), "including" what the premise leaves out (checks/included.py),
-# two numbers set against each other given to each other's side (checks/set_against.py): the
+# two numbers set against each other given to each other's side (checks/set_against.py), a deed
+# whose doer and object the premise tells the other way round (checks/roles.py): the
 # claim is contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
 # (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
@@ -206,6 +208,7 @@ CONTRADICTION_CHECKS = {
     "steps_reordered": lambda claim, view: steps_reordered(claim, view.sentences),
     "included_exception": lambda claim, view: included_exception(claim, view.sentences),
     "values_exchanged": lambda claim, view: values_exchanged(claim, view.sentences),
+    "roles_swapped": lambda claim, view: roles_swapped(claim, view.sentences),
 }
 
 
