@@ -9,6 +9,7 @@ PLANS = "The Bronze plan has a $3,000 deductible. The Platinum plan's deductible
 TRIAL = "Drug X lowered blood pressure by 12 mmHg, compared with 7 mmHg for Drug Y."
 LIMITS = ("The limitation period for a claim for breach of a written contract is six years. For oral contracts, "
           "the period is shorter, at three years.")
+LEAVE = "Primary caregivers receive twenty weeks of fully paid leave. Secondary caregivers receive six weeks."
 FINES = "The code sets a maximum fine of $500 for a first offence and $2,000 for a repeat offence."
 
 
@@ -21,6 +22,9 @@ def flags(claim: str, context: str) -> bool:
     ("Drug Y did better, cutting it by 12 mmHg against 7 mmHg for Drug X.", TRIAL),
     # counts in words; "contract", said of both sides in the passage, names neither
     ("You have more time with an oral contract: six years, against three for a written one.", LIMITS),
+    # the other side named, in lower case, before its number
+    ("Secondary caregivers get a much longer paid break, twenty weeks compared with the primary caregiver's six.",
+     LEAVE),
 ])
 def test_numbers_given_to_each_others_side_are_flagged(claim, context):
     assert flags(claim, context)
@@ -32,6 +36,15 @@ def test_numbers_given_to_each_others_side_are_flagged(claim, context):
     # the side named after its number in the passage: "$500 for a first offence"
     ("The repeat-offence maximum is higher: $2,000, compared with $500 for a first offence.", FINES),
     ("You have less time with an oral contract: three years, against six for a written one.", LIMITS),
+    ("Secondary caregivers get a much shorter break, six weeks compared with the primary caregiver's twenty.", LEAVE),
 ])
+
+
+def test_counts_in_one_word_are_read_as_digits():
+    from ragmeter.text.spelled import counts_as_digits
+
+    assert counts_as_digits("six years, against three hundred and two") == "6 years, against 302"
+    # "one" is most often a pronoun, "the two" names both sides
+    assert counts_as_digits("a written one, the larger of the two") == "a written one, the larger of the two"
 def test_numbers_on_their_own_side_are_not_flagged(claim, context):
     assert not flags(claim, context)

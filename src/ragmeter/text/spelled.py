@@ -72,3 +72,14 @@ def spelled_as_digits(text: str) -> str:
         value = spelled_value(m.group())
         return m.group() if value is None else str(value)
     return _RUN.sub(digits, text)
+
+
+# single count words from two up, in digits where a check reads numbers set against each other
+# ("six years, against three"); not "one", most often a pronoun ("a written one")
+_COUNT_WORDS = {w: str(k) for w, k in {**_SMALL, **_TENS}.items() if k >= 2}
+_COUNT = re.compile(r"(?<!the\s)\b(" + "|".join(_COUNT_WORDS) + r")\b", re.I)  # not "the larger of the two"
+
+
+def counts_as_digits(text: str) -> str:
+    """spelled_as_digits, and each single count word from two up in digits ("six" -> "6")."""
+    return _COUNT.sub(lambda m: _COUNT_WORDS[m.group().lower()], spelled_as_digits(text))

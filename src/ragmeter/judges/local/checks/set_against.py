@@ -21,14 +21,15 @@ from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 
 from ....text.segments import content_set, negated, split_sentences
-from ....text.spelled import spelled_as_digits
+from ....text.spelled import counts_as_digits
 from .compared_values import side_numbers, sides
 
 _VALUE = r"[$€£]?\s?(?P<{k}>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _HEDGE = r"(?:(?:about|around|roughly|approximately|up\s+to|only|just|nearly|almost|some)\s+)?"
 _AGAINST = re.compile(
     _VALUE.format(k="n1") + r"(?:\s?%|\s+[a-z]+){0,4}?\s*,?\s+(?:against|vs\.?|versus|compared\s+(?:with|to)|instead\s+of)\s+"
-    r"(?:the\s+)?(?P<owner>(?:(?-i:[A-Z])[\w-]*\s+){0,2}(?-i:[A-Z])[\w-]*['’]s\s+)?" + _HEDGE + _VALUE.format(k="n2")
+    r"(?:the\s+)?(?P<owner>(?:(?-i:[A-Z])[\w-]*\s+){0,2}(?-i:[A-Z])[\w-]*['’]s\s+|(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*['’]s\s+)?"
+    + _HEDGE + _VALUE.format(k="n2")
     + r"(?:\s?%|\s+(?![Ff]or\b)[a-z]+)?(?:\s+(?:for|at|in|on|with)\s+(?P<other>[^,;.]+))?", re.I)
 
 
@@ -37,20 +38,6 @@ def _number(text: str) -> Decimal | None:
         return Decimal(text.replace(",", ""))
     except InvalidOperation:
         return None
-
-
-# a count in one word, in digits ("six years, against three"); not "one", most often a pronoun
-# ("against three for a written one")
-_COUNT_WORDS = {w: str(k) for k, w in enumerate(
-    "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
-    "eighteen nineteen twenty".split(), start=2)}
-_COUNT_WORDS.update({w: str(10 * k) for k, w in enumerate("thirty forty fifty sixty seventy eighty ninety".split(),
-                                                          start=3)})
-_COUNT = re.compile(r"\b(" + "|".join(_COUNT_WORDS) + r")\b", re.I)
-
-
-def _in_digits(text: str) -> str:
-    return _COUNT.sub(lambda m: _COUNT_WORDS[m.group().lower()], spelled_as_digits(text))
 
 
 def _apart(named: tuple[frozenset[str], frozenset[str]], premises: list[str]) -> tuple[frozenset[str], frozenset[str]]:
@@ -68,8 +55,8 @@ def values_exchanged(claim: str, sentences: Iterable[str]) -> float:
     """1.0 when the premises give each of two numbers the claim sets against each other to the
     other side (module docstring), else 0.0. Counts in one word are read as digits ("six years,
     against three"; version 47)."""
-    premises = [_in_digits(s) for s in sentences]
-    for sentence in split_sentences(_in_digits(claim)) or [claim]:
+    premises = [counts_as_digits(s) for s in sentences]
+    for sentence in split_sentences(counts_as_digits(claim)) or [claim]:
         if negated(sentence):
             continue
         for m in _AGAINST.finditer(sentence):
