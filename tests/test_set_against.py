@@ -39,6 +39,9 @@ def test_numbers_given_to_each_others_side_are_flagged(claim, context):
     ("Secondary caregivers get a much shorter break, six weeks compared with the primary caregiver's twenty.", LEAVE),
 ])
 
+def test_numbers_on_their_own_side_are_not_flagged(claim, context):
+    assert not flags(claim, context)
+
 
 def test_counts_in_one_word_are_read_as_digits():
     from ragmeter.text.spelled import counts_as_digits
@@ -46,5 +49,3 @@ def test_counts_in_one_word_are_read_as_digits():
     assert counts_as_digits("six years, against three hundred and two") == "6 years, against 302"
     # "one" is most often a pronoun, "the two" names both sides
     assert counts_as_digits("a written one, the larger of the two") == "a written one, the larger of the two"
-def test_numbers_on_their_own_side_are_not_flagged(claim, context):
-    assert not flags(claim, context)
