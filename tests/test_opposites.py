@@ -95,3 +95,6 @@ def test_a_prefix_said_the_same_way_or_setting_two_things_apart_is_no_flip():
     assert opposite_flip("Most of its literature is English.",
                          ["Most of its literature is in English, with some non-English works."]) == 0.0
     assert opposite_flip("You pay less.", ["You pay nothing unless you upgrade."]) == 0.0
+    # a verb in the passive is no adjective: "unused days" against "they must be used"
+    assert opposite_flip("Staff can carry over five days, and they must be used in the first quarter.",
+                         ["Up to 5 unused days may be carried over into the first quarter."]) == 0.0

@@ -178,6 +178,7 @@ def table_flip(claim: str, sentences: Iterable[str], min_coverage: float = MIN_C
 # "unlimited" (words of four letters or more after the prefix; "unless" is no negated "less")
 _PREFIXES = ("non", "un")
 _NOT_PREFIXED = frozenset({"unless", "unison", "united", "unite", "unites", "uniting"})
+_PASSIVE = frozenset("be been being is are was were get gets got".split())
 
 
 @memo_short
@@ -193,7 +194,8 @@ def prefixed_forms(text: str) -> tuple[frozenset[str], frozenset[str]]:
             if not raw[k][:1].isupper():  # "non-English", "non-ST": a class named by what it is not
                 prefixed.add(word)
             continue
-        bare.add(word)
+        if not (k and words[k - 1] in _PASSIVE and word.endswith("ed")):
+            bare.add(word)  # not a verb in the passive: "unused days" are not read against "they must be used"
         if word not in _NOT_PREFIXED:
             prefixed.update(word[len(p):] for p in _PREFIXES if word.startswith(p) and len(word) - len(p) >= 4)
     return frozenset(w for w in bare if w not in STOPWORDS), frozenset(w for w in prefixed if w not in STOPWORDS)
