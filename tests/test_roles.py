@@ -39,6 +39,17 @@ def test_the_deed_told_the_other_way_round_is_flagged(claim, context):
     ("Ardent Holdings bought Kestrel Foods in March 2021, paying $2.3 billion.", PASSIVE),
     ("Pinecrest Credit sold itself to Tellmark Holdings.", DEAL),  # no verb of the deed's group
     ("Marlow Bay and Setterby merged in 1962.", TOWNS),
+    # the passive with words between ("was later acquired by"), and after another verb
+    ("Tellmark Holdings acquired Pinecrest Credit for $340 million.",
+     "Pinecrest Credit was later acquired by Tellmark Holdings for $340 million."),
+    ("Tellmark Holdings acquired Pinecrest Credit in 2021.",
+     "Pinecrest Credit was founded in 1990 and acquired by Tellmark Holdings in 2021."),
+    # a deed's word as a noun, or with no object after it
+    ("Ardent Capital funded Kestrel Foods in 2022.", "Kestrel Foods raised funds from Ardent Capital in 2022."),
+    ("The Atlas engine replaced the Orion engine in 2024.", "The Orion engine was replaced with the Atlas engine in 2024."),
+    # one side told with a pronoun; a claim that tells the deed both ways
+    ("Nadal beat Federer at Wimbledon in 2008.", "Federer beat Nadal in the 2007 final; Nadal beat him in 2008."),
+    ("Samsung sued Apple weeks after Apple sued Samsung.", "Apple sued Samsung in 2011; Samsung sued Apple weeks later."),
 ])
 def test_the_deed_told_the_passages_way_or_in_other_words_is_not_flagged(claim, context):
     assert not flags(claim, context)

@@ -144,8 +144,8 @@ WARD = "Peter Ward (born July 26, 1937 in Montreal, Quebec) is a retired basebal
 @pytest.mark.parametrize("claim,context", [
     ("The Hanseatic League was an alliance of merchant guilds in Northern Europe, and its principal city was "
      "Hamburg.", HANSA),  # a name the passage never uses, at the end of the copy
-    ("The Corran Bridge was designed by Mary Holloway and opened in 1889.", BRIDGE),  # inside it
-    ("Peter Ward was born in Toronto.", WARD),  # a place no larger than the passage's
+    ("The Corran Bridge was designed by Thomas Carver and opened in 1889.", BRIDGE),  # inside it
+    ("The singer was born in Perth, Wales, in 1940.", "The singer was born in Perth, Scotland, in 1940."),
     ("Peter Ward was born in France.", "Peter Ward was born in Canada."),  # another of the same size
 ])
 def test_a_name_the_passage_never_uses_in_place_of_its_own_is_flagged(claim, context):
@@ -158,6 +158,13 @@ def test_a_name_the_passage_never_uses_in_place_of_its_own_is_flagged(claim, con
     ("Peter Ward was born in Canada.", WARD),  # a larger place
     ("Peter Ward was born in North America.", WARD),
     ("The Corran Bridge was designed by Holloway and opened in 1889.", BRIDGE),  # less of the same name
+    ("The Corran Bridge was designed by Mary Holloway and opened in 1889.", BRIDGE),  # a first name: "Bill Gates"
+    ("The Corran Bridge was designed by Dr Holloway and opened in 1889.", BRIDGE),  # a title
+    ("Peter Ward was born in Toronto.", WARD),  # an unlisted place after "in": maybe a larger one
+    ("The singer was born in Cardiff, UK, in 1940.", "The singer was born in Cardiff, Wales, in 1940."),
+    ("He was born in Atlanta, USA, in 1929.", "He was born in Atlanta, Georgia, in 1929."),  # Georgia, a state
+    ("The singer was born in Belfast, United Kingdom.", "The singer was born in Belfast, Northern Ireland."),
+    ("The film was shot in America.", "The film was shot in the United States."),  # one place, two names
     ("The Corran Bridge, designed by Agnes Holloway, opened in 1889 in Scotland.", BRIDGE),  # a name added
 ])
 def test_a_spelling_a_larger_place_or_a_name_added_is_not_flagged(claim, context):

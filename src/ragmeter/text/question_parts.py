@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from .segments import STOPWORDS, content_set, numbers, split_sentences, stem, tokens
+from .segments import STOPWORDS, content_set, split_sentences, stem, tokens
+from .spelled import counts_as_digits
 
 _ASKS = ("what|who|whom|whose|when|where|why|how|which|is|are|was|were|do|does|did|can|could|will|would|should"
          "|has|have")
@@ -45,6 +46,19 @@ depth weight age distance speed temperature deposit salary limit capacity amount
 budget revenue dose dosage""".split())
 _WHAT_IS_THE = re.compile(r"^\W*(?:what|how\s+much)\s+(?:is|are|was|were)\s+(?:the|its|their|a|an)\s+"
                           r"((?:\w+\s+){0,3}?\w+)(?=\s+(?:of|for|in|on|at|per|to)\b|\W*$)", re.IGNORECASE)
+
+
+# amounts said without digits: "an hour", "a couple of days", "half a day", "twice", "no limit"
+_AMOUNT_WORDS = re.compile(r"\b(?:an?\s+(?:second|minute|hour|day|week|fortnight|month|year|decade|century|dozen|"
+                           r"couple|few|handful)|half|twice|thrice|once|immediately|instantly|no\s+limit|unlimited|"
+                           r"none|uninhabited)\b", re.IGNORECASE)
+_DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _amounts(answer: str) -> int:
+    """How many amounts the answer gives: each number (two 4s are two), in digits or words, and
+    each amount said without one."""
+    return len(_DIGITS.findall(counts_as_digits(answer))) + len(_AMOUNT_WORDS.findall(answer))
 
 
 def _asks_amount(part: str) -> bool:
@@ -89,7 +103,7 @@ def part_left_out(question: str, answer: str, close: Callable[[list[str], list[s
         # any number answers how many or how much, unless an earlier part asks for one too and
         # the answer gives no more numbers than those parts ("What is the area of the delta, and
         # how many people live there?" - "The delta spans roughly 4,200 km².")
-        if _ASKS_AMOUNT.match(part) and len(numbers(answer)) > earlier:
+        if _ASKS_AMOUNT.match(part) and _amounts(answer) > earlier:
             continue
         if close(own, answer_words):
             continue

@@ -23,6 +23,7 @@ are in tests/test_opposites.py and tests/test_contradictions.py.
 
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from ....text.segments import best_covering, content_set, coverage, memo_short, negated, split_clauses, tokens
@@ -175,25 +176,23 @@ def table_flip(claim: str, sentences: Iterable[str], min_coverage: float = MIN_C
 
 
 # a word and the same word with a prefix that negates it: "non-refundable", "nonrefundable",
-# "unlimited" (words of four letters or more after the prefix; "unless" is no negated "less")
+# "unlimited" (words of four letters or more after the prefix). Not a prefix standing alone ("UN
+# peacekeepers", "Kim Jong Un") or before a capital ("non-English": a class named by what it is
+# not), nor words whose "un" reverses a deed or is no prefix ("uncover", "unlike", "unless")
 _PREFIXES = ("non", "un")
-_NOT_PREFIXED = frozenset({"unless", "unison", "united", "unite", "unites", "uniting"})
+_HYPHENED = re.compile(r"\b([Nn]on|[Uu]n)-(?=[a-z])")
+_NOT_PREFIXED = frozenset("""unless unison united unite unites uniting unlike unlikely uncover uncovers uncovered
+uncovering unveil unveils unveiled unearth unearthed unfold unfolds unfolded unplug unplugs unplugged unpack unpacks
+unpacked unload unloads unloaded unwrap unwrapped undo undoes undone untold unravel unravelled unraveled""".split())
 _PASSIVE = frozenset("be been being is are was were get gets got".split())
 
 
 @memo_short
 def prefixed_forms(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """(words the text says bare, words it says behind a negating prefix, as the word without it)."""
-    raw = TOKEN.findall(text)
-    words = [w.lower() for w in raw]
+    words = [w.lower() for w in TOKEN.findall(_HYPHENED.sub(r"\1", text))]
     bare, prefixed = set(), set()
     for k, word in enumerate(words):
-        if word in _PREFIXES:
-            continue
-        if k and words[k - 1] in _PREFIXES:
-            if not raw[k][:1].isupper():  # "non-English", "non-ST": a class named by what it is not
-                prefixed.add(word)
-            continue
         if not (k and words[k - 1] in _PASSIVE and word.endswith("ed")):
             bare.add(word)  # not a verb in the passive: "unused days" are not read against "they must be used"
         if word not in _NOT_PREFIXED:
@@ -205,10 +204,11 @@ def prefix_flip(claim: str, sentences: Iterable[str], min_coverage: float = MIN_
     """1.0 when the premise sentence that best covers a claim clause's other content words (at
     least ``min_coverage`` of them) says a word of the clause only behind a negating prefix, or
     only bare where the clause has the prefix ("Economy Classic fares are refundable" where the
-    passage says "non-refundable"; "the plan has limited data" where it says "unlimited");
-    neither negated (version 47). Each clause of a claim that joins several is read alone, with
-    at least two other content words ("The Classic fare is refundable, and you can also claim
-    back the airport taxes"): its words are read against the sentence that says what it says."""
+    passage says "non-refundable"; "the plan has limited data" where it says "unlimited"), in the
+    clause of it that best covers them, neither negated (version 47). Each clause of a claim that
+    joins several is read alone, with at least two other content words ("The Classic fare is
+    refundable, and you can also claim back the airport taxes"). A sentence as close to the claim
+    that says the word the claim's way decides for the claim."""
     sentences = list(sentences)
     bare, prefixed = prefixed_forms(claim)
     # a word the claim says both ways ("the lower, deformed units and the upper, undeformed ones")
@@ -219,26 +219,42 @@ def prefix_flip(claim: str, sentences: Iterable[str], min_coverage: float = MIN_
     return float(any(_prefix_flip(part, sentences, min_coverage, min_words, both) for part, min_words in parts))
 
 
+def _flipped(ours: tuple[frozenset[str], frozenset[str]], text: str, both: frozenset[str]) -> frozenset[str]:
+    """The words the claim part says one way (ours: prefixed_forms) and the text only the other."""
+    theirs, theirs_prefixed = prefixed_forms(text)
+    flipped = ((((ours[0] & theirs_prefixed) - theirs) | ((ours[1] & theirs) - ours[0]))
+               - both - (theirs & theirs_prefixed))
+    # a pair of the table ("successful" / "unsuccessful") is table_flip's to read
+    return frozenset(w for w in flipped if w not in SIDES and not any(f"{p}{w}" in SIDES for p in _PREFIXES))
+
+
+def _says_it_our_way(ours: tuple[frozenset[str], frozenset[str]], text: str, words: frozenset[str]) -> bool:
+    theirs, theirs_prefixed = prefixed_forms(text)
+    return bool(words & ((ours[0] & theirs) | (ours[1] & theirs_prefixed)))
+
+
 def _prefix_flip(part: str, sentences: list[str], min_coverage: float, min_words: int, both: frozenset[str]) -> bool:
     if negated(part):
         return False
-    ours, ours_prefixed = prefixed_forms(part)
-    flips = []
-    for sentence in sentences:
-        theirs, theirs_prefixed = prefixed_forms(sentence)
-        flips.append((((ours & theirs_prefixed) - theirs) | ((ours_prefixed & theirs) - ours))
-                     - both - (theirs & theirs_prefixed))
-    anywhere = frozenset().union(*flips)
+    ours = prefixed_forms(part)
+    anywhere = frozenset().union(*(_flipped(ours, sentence, both) for sentence in sentences))
     if not anywhere:
         return False
     rest = content_set(part) - {stem(f"{p}{w}") for w in anywhere for p in ("", *_PREFIXES)} - set(_PREFIXES)
     if len(rest) < min_words:
         return False
-    best, best_cov = best_covering(rest, sentences, content_set)
-    if best is None or best_cov < min_coverage:
+    covered = [coverage(rest, content_set(sentence)) for sentence in sentences]
+    best = max(covered)
+    tied = [sentence for sentence, c in zip(sentences, covered) if c == best]
+    if best < min_coverage or any(_says_it_our_way(ours, sentence, anywhere) for sentence in tied):
         return False
-    flipped = flips[sentences.index(best)]
-    # the premise's word in a clause of its own that is not negated ("... are non-refundable,
-    # although taxes can be reclaimed if you do not fly": the "not" is another clause's)
-    return any(not negated(clause) for clause in split_clauses(best)
-               if flipped & (prefixed_forms(clause)[0] | prefixed_forms(clause)[1]))
+    for sentence in tied:
+        # the clause of the sentence that best covers the claim part ("Flex fares are refundable,
+        # but Classic fares are not": "Classic fares are non-refundable" is read against the second),
+        # not negated ("... are non-refundable, although taxes are reclaimed if you do not fly")
+        clauses = split_clauses(sentence)
+        near = [coverage(rest, content_set(clause)) for clause in clauses]
+        if any(c == max(near) and not negated(clause) and _flipped(ours, clause, both)
+               for clause, c in zip(clauses, near)):
+            return True
+    return False

@@ -43,15 +43,22 @@ these those it its their his her our your my we they he she you i january februa
 september october november december monday tuesday wednesday thursday friday saturday sunday""".split())
 _LINKS = frozenset({"&", "of", "and"})  # inside a name: "Moreau & Lindqvist", "Bank of Avon"
 NEAR = 6  # a name is the verb's doer or object within this many words
+# before a deed's word, these make it a noun ("raised funds from", "suffered an attack by")
+_NOUN_BEFORE = frozenset("""a an the of from with its their his her our your this that new further major big hostile
+raised received secured suffered launched made""".split())
+# before the name after the verb, these make it no object ("bought from", "replaced with", "sued in")
+_NOT_OBJECT = frozenset("from with to for in on at into over about under".split())
+_PRONOUNS = frozenset("he him she her it they them who which".split())
 
 
 def _names(words: list[str]) -> list[tuple[int, int, frozenset[str]]]:
-    """(start, end, lower-cased words) of each run of capitalised words."""
+    """(start, end, lower-cased words) of each run of capitalised words (and numbers within or
+    after one: "Version 2")."""
     out, k = [], 0
     while k < len(words):
         if words[k][:1].isupper() and words[k].lower() not in _NOT_NAMES:
             start = k
-            while k + 1 < len(words) and (words[k + 1][:1].isupper() or (
+            while k + 1 < len(words) and (words[k + 1][:1].isupper() or words[k + 1][:1].isdigit() or (
                     words[k + 1] in _LINKS and k + 2 < len(words) and words[k + 2][:1].isupper())):
                 k += 1
             out.append((start, k + 1, frozenset(w.lower().rstrip(".") for w in words[start:k + 1]
@@ -60,27 +67,41 @@ def _names(words: list[str]) -> list[tuple[int, int, frozenset[str]]]:
     return out
 
 
+def _of_another(start: int, lower: list[str], names: list[tuple[int, int, frozenset[str]]]) -> bool:
+    """Whether the name at start follows "of" or "of the" right after another name ("Version 2
+    of the API"; not "the town of Marlow Bay")."""
+    at = start - 1 - (start >= 2 and lower[start - 1] == "the")
+    return at >= 1 and lower[at] == "of" and any(end == at for _, end, _ in names)
+
+
 @lru_cache(maxsize=8192)
 def deeds(text: str) -> tuple[tuple[int, frozenset[str], frozenset[str]], ...]:
     """(deed group, doer's name, name of the one it is done to) of each deed a clause of the
-    text tells with a name on either side of the verb."""
+    text tells with a name on either side of the verb; an empty name for a side told with a
+    pronoun ("Nadal beat him")."""
     out = []
     for clause in split_clauses(text):
         if negated(clause):
             continue
         words = _TOKEN.findall(clause)
+        lower = [w.lower() for w in words]
         names = _names(words)
-        for k, word in enumerate(words):
-            group = DEED.get(word.lower())
-            if group is None:
+        for k, word in enumerate(lower):
+            group = DEED.get(word)
+            if group is None or words[k][:1].isupper() or (k and lower[k - 1] in _NOUN_BEFORE):
                 continue
             before = [n for n in names if n[1] <= k and k - n[1] < NEAR]
             after = [n for n in names if n[0] > k and n[0] - k <= NEAR]
-            if not before or not after:
+            # "was (later) acquired by the larger conglomerate Ardent Holdings": the doer after "by"
+            passive = bool(after) and "by" in lower[k + 1:after[0][0]]
+            if after and not passive and {lower[after[0][0] - 1], lower[k + 1]} & _NOT_OBJECT:
+                continue  # "bought from Ardent", "replaced with the Atlas engine"
+            if before and _of_another(before[-1][0], lower, names):
+                continue  # "Version 2 of the API replaces ...": the subject is the name before "of"
+            first = before[-1][2] if before else (frozenset() if _PRONOUNS & set(lower[max(0, k - 2):k]) else None)
+            second = after[0][2] if after else (frozenset() if _PRONOUNS & set(lower[k + 1:k + 3]) else None)
+            if first is None or second is None or not (first or second):
                 continue
-            first, second = before[-1][2], after[0][2]
-            # "was acquired by the larger conglomerate Ardent Holdings"
-            passive = k and words[k - 1].lower() in _BE and "by" in (w.lower() for w in words[k + 1:after[0][0]])
             out.append((group, second, first) if passive else (group, first, second))
     return tuple(out)
 
@@ -92,15 +113,16 @@ def _same(a: frozenset[str], b: frozenset[str]) -> bool:
 def roles_swapped(claim: str, sentences: Iterable[str]) -> float:
     """1.0 when a premise sentence tells a deed of the claim with its doer and its object the
     other way round, and none tells it the claim's way (module docstring)."""
-    told = deeds(claim)
+    told = [d for d in deeds(claim) if d[1] and d[2]]
     if not told:
         return 0.0
     given = [d for sentence in sentences for d in deeds(sentence)]
     for group, doer, done_to in told:
-        if _same(doer, done_to):
-            continue
+        if _same(doer, done_to) or any(g == group and _same(d, done_to) and _same(o, doer) for g, d, o in told):
+            continue  # the claim tells it both ways ("Samsung sued Apple weeks after Apple sued Samsung")
         other_way = any(g == group and _same(d, done_to) and _same(o, doer) for g, d, o in given)
-        our_way = any(g == group and _same(d, doer) and _same(o, done_to) for g, d, o in given)
+        # a premise that tells the deed with a pronoun for one side ("Nadal beat him") may tell it our way
+        our_way = any(g == group and (_same(d, doer) or not d) and (_same(o, done_to) or not o) for g, d, o in given)
         if other_way and not our_way:
             return 1.0
     return 0.0

@@ -55,8 +55,11 @@ def values_exchanged(claim: str, sentences: Iterable[str]) -> float:
     """1.0 when the premises give each of two numbers the claim sets against each other to the
     other side (module docstring), else 0.0. Counts in one word are read as digits ("six years,
     against three"; version 47)."""
+    claim = counts_as_digits(claim)
+    if not re.search(r"\b(?:against|vs|versus|compared|instead)\b", claim, re.I):
+        return 0.0
     premises = [counts_as_digits(s) for s in sentences]
-    for sentence in split_sentences(counts_as_digits(claim)) or [claim]:
+    for sentence in split_sentences(claim) or [claim]:
         if negated(sentence):
             continue
         for m in _AGAINST.finditer(sentence):

@@ -151,16 +151,27 @@ def is_number(word: str) -> bool:
     return word.replace(",", "").replace(".", "", 1).isdigit()
 
 
+def rate_unit(said: Sequence[str], given: Sequence[str], before: Sequence[str]) -> bool:
+    """Another unit of the same kind in the same rate: "600 requests per hour" for "per minute",
+    "once a month" for "once a week" (version 47)."""
+    return (len(said) == 1 and len(given) == 1 and bool(before) and before[-1] in RATE and said[0] in UNIT
+            and given[0] in UNIT and UNIT[said[0]][0] == UNIT[given[0]][0] and UNIT[said[0]] != UNIT[given[0]])
+
+
 def incompatible(said: Sequence[str], given: Sequence[str], before: Sequence[str], after: Sequence[str],
-                 moved: bool = False) -> bool:
+                 moved: bool = False, numbers_kept: bool = True) -> bool:
     """Whether the claim's filler (said) and the premise's (given) of one slot cannot both be
     true; before / after: the words either side of the slot that the claim and the premise
     share (up to two; empty at an end); moved: the claim's other changes put words of the premise
     clause in other places, where another value or quantifier may be the converse ("version 1
-    ... before version 2") or a list reordered ("in the evening and in the morning")."""
+    ... before version 2") or a list reordered ("in the evening and in the morning"); numbers_kept:
+    the claim changes no number, so that another unit in a rate is no conversion ("1,200 pages
+    per hour" for "20 pages per minute")."""
+    if rate_unit(said, given, before) and numbers_kept:
+        return True
     if len(said) == 1 and len(given) == 1:
         a, b = said[0], given[0]
-        if before and (is_number(before[-1]) or before[-1] in RATE) and a in UNIT and b in UNIT and UNIT[a][0] == UNIT[b][0] \
+        if before and is_number(before[-1]) and a in UNIT and b in UNIT and UNIT[a][0] == UNIT[b][0] \
                 and UNIT[a] != UNIT[b]:
             return True
         if a in ORDINALS and b in ORDINALS and ORDINALS[a] != ORDINALS[b]:

@@ -46,12 +46,13 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 
 from ....text.segments import NUMBER_WORDS, STOPWORDS, split_clauses, stem, tokens
-from ....text.places import place_level, place_levels
+from ....text.places import place_level, place_levels, place_names, same_place
+from ....text.wordnet import relation
 from ....text.spelled import spelled_as_digits
 from ....text.words import TOKEN
 from .copies import Copies
 from .quantities import SCALE, rounds_to, split_numbers_of
-from .slot_values import incompatible, is_number
+from .slot_values import incompatible, is_number, rate_unit
 
 MIN_MATCHED = 3  # words a claim clause must share, in order, with a premise clause to be a copy of it
 MIN_SHARE = 0.6  # and the share of the claim clause's words those are
@@ -173,11 +174,6 @@ def sentence_parts(sentence: str) -> tuple[tuple[str, ...], ...]:
 def _candidates(sentences: Iterable[str]) -> list[tuple[list[str], frozenset[str], frozenset[str]]]:
     """Each premise sentence's candidates (_sentence_candidates), once each."""
     out: dict[tuple[str, ...], tuple[frozenset[str], frozenset[str]]] = {}
-    # a question and the sentence after it read as one statement too: answer correctness reads
-    # "What is the API's rate limit? 600 requests per minute." against "The API's rate limit is
-    # 600 requests per hour."
-    sentences = [*sentences, *(f"{q.rstrip()[:-1]} {a}" for q, a in zip(sentences, sentences[1:])
-                               if q.rstrip().endswith("?"))]
     for sentence in sentences:
         for c, whole, part in _sentence_candidates(sentence):
             out.setdefault(c, (whole, part))
@@ -239,6 +235,12 @@ class _Premises:
         self.named = {_word(t) for t in self.capital if t.lower() not in self.lower} - _STOP
         self.split_numbers = split_numbers_of(tuple(sentences))
         self.parts = {word_tuple(s): parts for s in sentences if (parts := sentence_parts(s))}
+        # a question and the sentence after it, read as one statement where the claim copies no
+        # sentence of the passage: answer correctness reads "What is the API's rate limit? 600
+        # requests per minute." against "The API's rate limit is 600 requests per hour." (version 47)
+        self.answered = _candidates(f"{q.rstrip()[:-1]} {a}" for q, a in zip(sentences, sentences[1:])
+                                    if q.rstrip().endswith("?"))
+        self.answered_copies = Copies(c for c, _, _ in self.answered)
 
     def closest(self, said: list[str]) -> tuple[int, list[tuple[list[str], frozenset[str], frozenset[str]]]]:
         """How many words, in order, the clause shares with the premise clauses that share the
@@ -246,7 +248,10 @@ class _Premises:
         each with the words of its sentence and of its statement."""
         floor = max(MIN_MATCHED, math.ceil(MIN_SHARE * len(said)))
         matched, best = self.copies.closest(said, floor)
-        return matched, [self.candidates[k] for k in best]
+        if best or not self.answered:
+            return matched, [self.candidates[k] for k in best]
+        matched, best = self.answered_copies.closest(said, floor)
+        return matched, [self.answered[k] for k in best]
 
     def stated_elsewhere(self, word: str, rest: set[str], aligned: list[str]) -> bool:
         """Whether another premise clause has the word with at least half of the claim clause's
@@ -300,7 +305,13 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
         # converse: "version 1 ... before version 2" for "version 2 ... after version 1")
         moved = any(w in premise and w not in _STOP for n, (t, a1, a2, _, _) in enumerate(ops)
                     if t != "equal" and n != k for w in claim[a1:a2])
-        if incompatible(said, given, before, after, moved):  # another unit, ordinal, bound or value; "off" for "on"
+        # another unit, ordinal, bound or value; "off" for "on"; a unit in a rate not one another
+        # premise clause says with the claim's other words ("Paid users can make 100 requests per
+        # minute" where "Free users can make 100 requests per hour. Paid users get 100 per minute.")
+        numbers_kept = not any(is_number(w) for t, a1, a2, _, _ in ops if t != "equal" for w in claim[a1:a2])
+        if incompatible(said, given, before, after, moved, numbers_kept) and not (
+                rate_unit(said, given, before)
+                and premises.stated_elsewhere(said[0], _content(claim) - _content(said), premise)):
             return True
         if inside and _names_trade_places(said, given, claim, premise, premises, named):
             return True
@@ -318,7 +329,7 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
             return True
         if _another_day(said, given, premises, named):
             return True
-        if k and _foreign_name(said, given, claim, premises, named):
+        if k and _foreign_name(said, given, claim, claim[max(0, i1 - 4):i1], after, premises, named):
             return True
         # ... or two words of one premise sentence exchanged, the claim saying the one here and
         # the other in another clause (input and output swapped)
@@ -358,20 +369,44 @@ def _sibling(said: list[str], given: list[str], premise: list[str], j1: int, j2:
                                       for c, _, _ in premises.candidates for i in range(len(c)))
 
 
-_PLACES = place_levels(words)
+_PLACES, _PLACE_NAMES = place_levels(words), place_names(words)
+# a name after these says where: a claim may name a larger place than the passage does
+_WHERE = frozenset(words("in at near from to into across through throughout via outside inside around within of"))
+# a title names someone the passage may name otherwise ("Dr Okafor" for "Jane Okafor", "President
+# Lincoln" for "Abraham Lincoln")
+_TITLES = frozenset(words("""dr mr mrs ms miss mx prof professor president vice general gen justice judge secretary
+chancellor king queen prince princess emperor empress pharaoh sultan pope saint st sir dame lord lady senator
+governor minister premier captain colonel admiral major sergeant lieutenant bishop reverend rev father chairman
+chairwoman chair ceo director mayor commissioner detective officer inspector dean rabbi imam sheikh tsar czar"""))
 
 
-def _foreign_name(said: list[str], given: list[str], claim: list[str], premises: _Premises, named: set[str]) -> bool:
-    """A name the passage never uses in place of a name of the premise clause, after words that
-    agree: "its principal city was Hamburg" where the passage says Lübeck, "designed by Mary
-    Holloway" for Agnes Holloway (version 47). Not a spelling of the same name ("Lubeck"), not
-    the premise's name moved elsewhere in the claim, and not a larger place than the premise's
-    (text.places): "born in Canada" for "born in Montreal, Quebec" is true."""
+def _foreign_name(said: list[str], given: list[str], claim: list[str], before: list[str], after: list[str],
+                  premises: _Premises, named: set[str]) -> bool:
+    # before: up to four claim words before the slot; after: the agreeing words after it
+    """A name the passage never uses in place of one of the premise clause's names, after words
+    that agree: "its principal city was Hamburg" where the passage says Lübeck (version 47).
+    Not a spelling of the same name ("Lubeck"), not a name WordNet gives for the same thing
+    ("Peking", "Coumadin"), not the premise's name moved elsewhere in the claim, not a title ("Dr
+    Okafor" for "Jane Okafor") or "the" and one word ("the Company" for "Acme Ltd"), not a first
+    name before the same surname ("Bill Gates" for "William Gates"; so not "Mary Holloway" for
+    Agnes Holloway either). After "in", "at", "near", "from", "through" ..., where a claim may name
+    a larger place ("born in Canada" for "born in Montreal, Quebec"; "Cardiff, UK" for "Cardiff,
+    Wales"), only a listed place no larger than the passage's, by another name than its
+    (text.places: "born in France" for "born in Germany")."""
     put, taken = _content(said), _content(given)
-    return (bool(put) and put <= named and not put & premises.vocabulary and bool(taken)
-            and taken <= premises.named and not taken & set(claim)
-            and SequenceMatcher(None, " ".join(said), " ".join(given)).ratio() < 0.75
-            and place_level(said, _PLACES) <= place_level(given, _PLACES))
+    if not (put and put <= named and not put & premises.vocabulary and taken and taken <= premises.named
+            and not taken & set(claim)):
+        return False
+    if (_TITLES & (set(said) | set(given) | set(before[-1:])) or ("the" in said or before[-1:] == ["the"]) and len(put) == 1
+            or SequenceMatcher(None, " ".join(said), " ".join(given)).ratio() >= 0.75
+            or relation(" ".join(put), " ".join(taken)) == "same"):
+        return False
+    if set(after[:1]) & named:
+        return False  # a first name before the same surname: "Bill Gates" for "William Gates"
+    if set(before) & _WHERE:  # "born in Cardiff, UK" for "born in Cardiff, Wales": a larger place
+        ours, theirs = place_level(said, _PLACES), place_level(given, _PLACES, smallest=True)
+        return 0 < ours <= theirs and not same_place(said, given, _PLACE_NAMES)
+    return not same_place(said, given, _PLACE_NAMES)
 
 
 def _another_day(said: list[str], given: list[str], premises: _Premises, named: set[str]) -> bool:
