@@ -18,8 +18,9 @@ Canberra"). The claim is flagged where, between words that agree, it:
   PostgreSQL holds all persistent records"), or exchanges two of the premise's words (a swap of
   cause and effect, input and output);
 - puts a name the passage never uses in place of one of the premise clause's names ("its
-  principal city was Hamburg" where it says Lübeck), unless it names a larger place ("born in
-  Canada" for "born in Montreal", text.places; version 47);
+  principal city was Hamburg" where it says Lübeck), but not another name of the same one (a
+  title, a nickname before the same surname, a synonym) nor, after "in", "at", "from" ..., a
+  place that may be larger ("born in Canada" for "born in Montreal"; text.places; version 47);
 - copies the start of one such statement and the end of the next ("Dr Salt handled the
   analysis" where it says "Dr Salt led the study, while Dr Onuora handled the analysis");
 - puts in a day or month the passage does not name, or says a name of the premise clause once
