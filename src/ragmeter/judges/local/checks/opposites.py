@@ -24,6 +24,7 @@ are in tests/test_opposites.py and tests/test_contradictions.py.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterable
 
 from ....text.segments import best_covering, content_set, coverage, memo_short, negated, split_clauses, tokens
@@ -190,14 +191,13 @@ _PASSIVE = frozenset("be been being is are was were get gets got".split())
 @memo_short
 def prefixed_forms(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """(words the text says bare, words it says behind a negating prefix, as the word without it)."""
-    words = [w.lower() for w in TOKEN.findall(_HYPHENED.sub(r"\1", text))]
-    bare, prefixed = set(), set()
-    for k, word in enumerate(words):
-        if not (k and words[k - 1] in _PASSIVE and word.endswith("ed")):
-            bare.add(word)  # not a verb in the passive: "unused days" are not read against "they must be used"
-        if word not in _NOT_PREFIXED:
-            prefixed.update(word[len(p):] for p in _PREFIXES if word.startswith(p) and len(word) - len(p) >= 4)
-    return frozenset(w for w in bare if w not in STOPWORDS), frozenset(w for w in prefixed if w not in STOPWORDS)
+    words = TOKEN.findall(_HYPHENED.sub(r"\1", text).lower())
+    # not a verb in the passive: "unused days" are not read against "they must be used"
+    bare = {word for k, word in enumerate(words)
+            if not (word.endswith("ed") and k and words[k - 1] in _PASSIVE)} - STOPWORDS
+    prefixed = {word[len(p):] for word in words if word[:2] in ("un", "no") and word not in _NOT_PREFIXED
+                for p in _PREFIXES if word.startswith(p) and len(word) - len(p) >= 4} - STOPWORDS
+    return frozenset(bare), frozenset(prefixed)
 
 
 def prefix_flip(claim: str, sentences: Iterable[str], min_coverage: float = MIN_COVERAGE) -> float:
@@ -211,12 +211,22 @@ def prefix_flip(claim: str, sentences: Iterable[str], min_coverage: float = MIN_
     that says the word the claim's way decides for the claim."""
     sentences = list(sentences)
     bare, prefixed = prefixed_forms(claim)
+    theirs, theirs_prefixed = _passage_forms(tuple(sentences))
+    if not (bare & theirs_prefixed or prefixed & theirs):
+        return 0.0  # no word of the claim the passage says the other way anywhere
     # a word the claim says both ways ("the lower, deformed units and the upper, undeformed ones")
     # sets two things apart: it decides nothing
     both = bare & prefixed
     clauses = split_clauses(claim)
     parts = [(part, 2) for part in clauses] if len(clauses) > 1 else [(claim, 1)]
     return float(any(_prefix_flip(part, sentences, min_coverage, min_words, both) for part, min_words in parts))
+
+
+@lru_cache(maxsize=256)
+def _passage_forms(sentences: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str]]:
+    """prefixed_forms of all the sentences at once (a passage is read for each of its claims)."""
+    forms = [prefixed_forms(sentence) for sentence in sentences]
+    return frozenset().union(*(b for b, _ in forms)), frozenset().union(*(p for _, p in forms))
 
 
 def _flipped(ours: tuple[frozenset[str], frozenset[str]], text: str, both: frozenset[str]) -> frozenset[str]:
