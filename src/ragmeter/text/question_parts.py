@@ -67,7 +67,7 @@ def _asks_amount(part: str) -> bool:
     if _ASKS_AMOUNT.match(part):
         return True
     m = _WHAT_IS_THE.match(part)
-    return bool(m) and bool({stem(w) for w in m.group(1).lower().split()} & _MEASURES)
+    return m is not None and bool({stem(w) for w in m.group(1).lower().split()} & _MEASURES)
 
 
 def question_parts(question: str) -> list[str]:

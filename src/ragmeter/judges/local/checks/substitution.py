@@ -46,10 +46,10 @@ from decimal import Decimal
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from ....text.segments import NUMBER_WORDS, STOPWORDS, split_clauses, stem, tokens
 from ....text.places import place_level, place_levels, place_names, same_place
-from ....text.wordnet import relation
+from ....text.segments import NUMBER_WORDS, STOPWORDS, split_clauses, stem, tokens
 from ....text.spelled import spelled_as_digits
+from ....text.wordnet import relation
 from ....text.words import TOKEN
 from .copies import Copies
 from .quantities import SCALE, rounds_to, split_numbers_of
