@@ -264,7 +264,7 @@ def _prefix_flip(part: str, sentences: list[str], min_coverage: float, min_words
         # not negated ("... are non-refundable, although taxes are reclaimed if you do not fly")
         clauses = split_clauses(sentence)
         near = [coverage(rest, content_set(clause)) for clause in clauses]
-        if any(c == max(near) and not negated(clause) and _flipped(ours, clause, both)
+        if any(c == max(near, default=0.0) and not negated(clause) and _flipped(ours, clause, both)
                for clause, c in zip(clauses, near)):
             return True
     return False

@@ -35,7 +35,6 @@ invaded invades invade invading attacked attacks attack attacking
 replaced replaces replace replacing succeeded succeeds succeed
 """
 DEED = {form: k for k, line in enumerate(_DEEDS.strip().splitlines()) for form in line.split()}
-_BE = frozenset("is are was were be been being has have had".split())
 _TOKEN = re.compile(r"[A-Za-z][\w'’&.-]*|\d[\d,.]*")
 # capitalised words that name no one: a sentence's opening word of this kind, months, days
 _NOT_NAMES = frozenset("""the a an in on at by for from of to after before during since until when while this that

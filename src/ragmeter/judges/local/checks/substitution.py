@@ -42,18 +42,16 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from decimal import Decimal
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from ....text.places import place_level, place_levels, place_names, same_place
-from ....text.segments import NUMBER_WORDS, STOPWORDS, split_clauses, stem, tokens
-from ....text.spelled import spelled_as_digits
-from ....text.wordnet import relation
+from ....text.segments import STOPWORDS, split_clauses, stem
 from ....text.words import TOKEN
 from .copies import Copies
-from .quantities import SCALE, rounds_to, split_numbers_of
+from .outside_names import foreign_name
+from .quantities import rounds_to, split_numbers_of
 from .slot_values import incompatible, is_number, rate_unit
+from .word_forms import _word, word_tuple, words  # noqa: F401 - exchange.py and deed.py read them from here
 
 MIN_MATCHED = 3  # words a claim clause must share, in order, with a premise clause to be a copy of it
 MIN_SHARE = 0.6  # and the share of the claim clause's words those are
@@ -64,51 +62,9 @@ NEGATORS = frozenset({"not", "no", "never"})
 EXCEPTIONS = frozenset(stem(w) for w in ("except", "unless"))  # put in or left out alone, they turn what follows round
 PRONOUNS = frozenset(["he", "him", "his", "she", "her", "hers", "it", "its", "they", "them", "their", "theirs", "this", "that", "these", "those", "who", "which", "one", "ones", "we", "us", "our", "you", "your"])
 COPULA = re.compile(r"^(?P<a>.+?)\s+(?P<v>is|was|are|were|remains|became|becomes)\s+(?P<b>.+?)[.!]?$", re.IGNORECASE)
-_CONTRACTION = re.compile(r"\b(can|won|ca|is|are|was|were|do|does|did|has|have|had|should|would|could|must)n['’]t\b",
-                          re.IGNORECASE)
-_IRREGULAR = {"won": "will", "ca": "can"}
-# a number is one word: "20,000" and "3.0" are not "20 000" and "3 0" ("000" would round to any
-# 4), and "2.7 million" is 2700000
-_NUMBER = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w,]*\d)|\d+(?:\.\d+)?(?![\w.]*\d))(?![^\W\d_])"
-                     r"(?:\s+(?P<scale>thousand|million|billion|trillion)\b)?", re.IGNORECASE)
 # days and months are names wherever they stand ("Mondays and Thursdays are ..."); not "may"
 CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
                      "june july august september october november december".split())
-
-
-@lru_cache(maxsize=65536)
-def _word(token: str) -> str:
-    token = re.sub(r"['’]s?$", "", token.lower())
-    return NUMBER_WORDS.get(token, stem(token))
-
-
-@lru_cache(maxsize=65536)
-def word_tuple(text: str) -> tuple[str, ...]:
-    """words(), read once per text: the checks read each premise sentence, clause and piece
-    between commas many times."""
-    return tuple(words(text))
-
-
-def _number(found: re.Match) -> str:
-    """A number as one word: "20,000" -> "20000", "2.7 million" -> "2700000"."""
-    value = Decimal(found.group().split()[0].replace(",", ""))
-    if found.group("scale"):
-        value *= SCALE[found.group("scale").lower()]
-    return format(value.normalize(), "f") if found.group("scale") else found.group().replace(",", "")
-
-
-def words(text: str) -> list[str]:
-    """Lower-cased words for alignment: contractions and "cannot" opened ("can not"), a
-    possessive's "'s" dropped, number words as digits ("six hundred" one word, "600"), each word
-    lightly stemmed."""
-    text = _CONTRACTION.sub(lambda m: f"{_IRREGULAR.get(m.group(1).lower(), m.group(1))} not", text)
-    text = spelled_as_digits(re.sub(r"\bcannot\b", "can not", text, flags=re.IGNORECASE))
-    out: list[str] = []
-    start = 0
-    for m in _NUMBER.finditer(text):
-        out += [_word(t) for t in tokens(text[start:m.start()])] + [_number(m)]
-        start = m.end()
-    return out + [_word(t) for t in tokens(text[start:])]
 
 
 def names(text: str, lower: set[str], capital: set[str]) -> set[str]:
@@ -330,7 +286,8 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
             return True
         if _another_day(said, given, premises, named):
             return True
-        if k and _foreign_name(said, given, claim, claim[max(0, i1 - 4):i1], after, premises, named):
+        if k and foreign_name(said, given, claim, claim[max(0, i1 - 4):i1], after, _content(said), _content(given),
+                              premises.vocabulary, premises.named, named):
             return True
         # ... or two words of one premise sentence exchanged, the claim saying the one here and
         # the other in another clause (input and output swapped)
@@ -368,46 +325,6 @@ def _sibling(said: list[str], given: list[str], premise: list[str], j1: int, j2:
     right = premise[j2] if j2 < len(premise) else ""
     return right not in _STOP and any(c[i] == put and i + 1 < len(c) and c[i + 1] == right
                                       for c, _, _ in premises.candidates for i in range(len(c)))
-
-
-_PLACES, _PLACE_NAMES = place_levels(words), place_names(words)
-# a name after these says where: a claim may name a larger place than the passage does
-_WHERE = frozenset(words("in at near from to into across through throughout via outside inside around within of"))
-# a title names someone the passage may name otherwise ("Dr Okafor" for "Jane Okafor", "President
-# Lincoln" for "Abraham Lincoln")
-_TITLES = frozenset(words("""dr mr mrs ms miss mx prof professor president vice general gen justice judge secretary
-chancellor king queen prince princess emperor empress pharaoh sultan pope saint st sir dame lord lady senator
-governor minister premier captain colonel admiral major sergeant lieutenant bishop reverend rev father chairman
-chairwoman chair ceo director mayor commissioner detective officer inspector dean rabbi imam sheikh tsar czar"""))
-
-
-def _foreign_name(said: list[str], given: list[str], claim: list[str], before: list[str], after: list[str],
-                  premises: _Premises, named: set[str]) -> bool:
-    # before: up to four claim words before the slot; after: the agreeing words after it
-    """A name the passage never uses in place of one of the premise clause's names, after words
-    that agree: "its principal city was Hamburg" where the passage says Lübeck (version 47).
-    Not a spelling of the same name ("Lubeck"), not a name WordNet gives for the same thing
-    ("Peking", "Coumadin"), not the premise's name moved elsewhere in the claim, not a title ("Dr
-    Okafor" for "Jane Okafor") or "the" and one word ("the Company" for "Acme Ltd"), not a first
-    name before the same surname ("Bill Gates" for "William Gates"; so not "Mary Holloway" for
-    Agnes Holloway either). After "in", "at", "near", "from", "through" ..., where a claim may name
-    a larger place ("born in Canada" for "born in Montreal, Quebec"; "Cardiff, UK" for "Cardiff,
-    Wales"), only a listed place no larger than the passage's, by another name than its
-    (text.places: "born in France" for "born in Germany")."""
-    put, taken = _content(said), _content(given)
-    if not (put and put <= named and not put & premises.vocabulary and taken and taken <= premises.named
-            and not taken & set(claim)):
-        return False
-    if (_TITLES & (set(said) | set(given) | set(before[-1:])) or ("the" in said or before[-1:] == ["the"]) and len(put) == 1
-            or SequenceMatcher(None, " ".join(said), " ".join(given)).ratio() >= 0.75
-            or relation(" ".join(put), " ".join(taken)) == "same"):
-        return False
-    if set(after[:1]) & named:
-        return False  # a first name before the same surname: "Bill Gates" for "William Gates"
-    if set(before) & _WHERE:  # "born in Cardiff, UK" for "born in Cardiff, Wales": a larger place
-        ours, theirs = place_level(said, _PLACES), place_level(given, _PLACES, smallest=True)
-        return 0 < ours <= theirs and not same_place(said, given, _PLACE_NAMES)
-    return not same_place(said, given, _PLACE_NAMES)
 
 
 def _another_day(said: list[str], given: list[str], premises: _Premises, named: set[str]) -> bool:

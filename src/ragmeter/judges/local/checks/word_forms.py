@@ -1,0 +1,56 @@
+"""Words as the copy-reading checks align them (substitution.py, exchange.py, deed.py and the
+readings beside them): lower case, lightly stemmed, contractions opened, a number one word.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from functools import lru_cache
+
+from ....text.segments import NUMBER_WORDS, stem, tokens
+from ....text.spelled import spelled_as_digits
+from .quantities import SCALE
+
+_CONTRACTION = re.compile(r"\b(can|won|ca|is|are|was|were|do|does|did|has|have|had|should|would|could|must)n['’]t\b",
+                          re.IGNORECASE)
+_IRREGULAR = {"won": "will", "ca": "can"}
+# a number is one word: "20,000" and "3.0" are not "20 000" and "3 0" ("000" would round to any
+# 4), and "2.7 million" is 2700000
+_NUMBER = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w,]*\d)|\d+(?:\.\d+)?(?![\w.]*\d))(?![^\W\d_])"
+                     r"(?:\s+(?P<scale>thousand|million|billion|trillion)\b)?", re.IGNORECASE)
+
+
+@lru_cache(maxsize=65536)
+def _word(token: str) -> str:
+    token = re.sub(r"['’]s?$", "", token.lower())
+    return NUMBER_WORDS.get(token, stem(token))
+
+
+@lru_cache(maxsize=65536)
+def word_tuple(text: str) -> tuple[str, ...]:
+    """words(), read once per text: the checks read each premise sentence, clause and piece
+    between commas many times."""
+    return tuple(words(text))
+
+
+def _number(found: re.Match) -> str:
+    """A number as one word: "20,000" -> "20000", "2.7 million" -> "2700000"."""
+    value = Decimal(found.group().split()[0].replace(",", ""))
+    if found.group("scale"):
+        value *= SCALE[found.group("scale").lower()]
+    return format(value.normalize(), "f") if found.group("scale") else found.group().replace(",", "")
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased words for alignment: contractions and "cannot" opened ("can not"), a
+    possessive's "'s" dropped, number words as digits ("six hundred" one word, "600"), each word
+    lightly stemmed."""
+    text = _CONTRACTION.sub(lambda m: f"{_IRREGULAR.get(m.group(1).lower(), m.group(1))} not", text)
+    text = spelled_as_digits(re.sub(r"\bcannot\b", "can not", text, flags=re.IGNORECASE))
+    out: list[str] = []
+    start = 0
+    for m in _NUMBER.finditer(text):
+        out += [_word(t) for t in tokens(text[start:m.start()])] + [_number(m)]
+        start = m.end()
+    return out + [_word(t) for t in tokens(text[start:])]
