@@ -51,7 +51,7 @@ _WHAT_IS_THE = re.compile(r"^\W*(?:what|how\s+much)\s+(?:is|are|was|were)\s+(?:t
 # amounts said without digits: "an hour", "a couple of days", "half a day", "twice", "no limit"
 _AMOUNT_WORDS = re.compile(r"\b(?:an?\s+(?:second|minute|hour|day|week|fortnight|month|year|decade|century|dozen|"
                            r"couple|few|handful)|half|twice|thrice|once|immediately|instantly|no\s+limit|unlimited|"
-                           r"none|uninhabited)\b", re.IGNORECASE)
+                           r"none)\b", re.IGNORECASE)
 _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 
 

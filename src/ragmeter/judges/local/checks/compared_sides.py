@@ -51,6 +51,8 @@ _EITHER = frozenset({_WAY["larger"][0], _WAY["more"][0]})
 
 def _one_measure(group: int, other: int) -> bool:
     return group == other or (GREATER in (group, other) and (group if other == GREATER else other) in _EITHER)
+
+
 _THAN = re.compile(r"\b(?P<comp>" + "|".join(sorted(_WAY, key=len, reverse=True)) + r")\b(?:\s+(?P<what>\w+))?"
                    r"(?P<between>[^,;.]{0,40}?)\bthan\s+(?P<b>[^,;:]+)", re.I)
 # "lower in the county court than in small claims court": the sides are the two places

@@ -23,13 +23,14 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ....text.words import TOKEN
-from .substitution import _PRONOUNS, _STOP, _abbreviates, _content, _word, premises_of, statements
+from .substitution import _PRONOUNS, _STOP, _abbreviates, _content, premises_of, statements
+from .word_forms import TITLES, _word
 
 MIN_DEED = 0.75  # of the claim's deed words, in the statement that gives the deed to another
 OPENING = 3  # the other name is among the statement's first content words
 _ACCORDING = _word("according")
 _QUOTE = re.compile(r'["“”]')
-_TITLES = frozenset(_word(w) for w in "dr mr mrs ms prof professor sir dame judge".split())
+_TITLES = TITLES
 
 
 def _who(claim: str, named: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:

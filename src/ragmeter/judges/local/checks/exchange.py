@@ -34,7 +34,8 @@ from functools import lru_cache
 
 from ....text.segments import split_clauses
 from .copies import Copies
-from .substitution import MAX_SLOT, MIN_MATCHED, MIN_SHARE, word_tuple, words
+from .substitution import MAX_SLOT, MIN_MATCHED, MIN_SHARE
+from .word_forms import word_tuple, words
 
 # words whose exchange with their counterpart tells the same fact from the other side
 _CONVERSE = frozenset(words(

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from ....text.segments import negated, split_clauses
+from .substitution import CALENDAR
 
 # one deed per line, the forms of its verbs
 _DEEDS = """
@@ -38,8 +39,7 @@ DEED = {form: k for k, line in enumerate(_DEEDS.strip().splitlines()) for form i
 _TOKEN = re.compile(r"[A-Za-z][\w'’&.-]*|\d[\d,.]*")
 # capitalised words that name no one: a sentence's opening word of this kind, months, days
 _NOT_NAMES = frozenset("""the a an in on at by for from of to after before during since until when while this that
-these those it its their his her our your my we they he she you i january february march april may june july august
-september october november december monday tuesday wednesday thursday friday saturday sunday""".split())
+these those it its their his her our your my we they he she you i may""".split()) | CALENDAR
 _LINKS = frozenset({"&", "of", "and"})  # inside a name: "Moreau & Lindqvist", "Bank of Avon"
 NEAR = 6  # a name is the verb's doer or object within this many words
 # before a deed's word, these make it a noun ("raised funds from", "suffered an attack by")

@@ -51,7 +51,7 @@ from .copies import Copies
 from .outside_names import foreign_name
 from .quantities import rounds_to, split_numbers_of
 from .slot_values import incompatible, is_number, rate_unit
-from .word_forms import _word, word_tuple, words  # noqa: F401 - exchange.py and deed.py read them from here
+from .word_forms import _word, word_tuple, words
 
 MIN_MATCHED = 3  # words a claim clause must share, in order, with a premise clause to be a copy of it
 MIN_SHARE = 0.6  # and the share of the claim clause's words those are

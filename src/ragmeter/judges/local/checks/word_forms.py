@@ -54,3 +54,8 @@ def words(text: str) -> list[str]:
         out += [_word(t) for t in tokens(text[start:m.start()])] + [_number(m)]
         start = m.end()
     return out + [_word(t) for t in tokens(text[start:])]
+
+
+# a title before a name: the deed check reads past it to the name, and a title said for a first
+# name is no other person (outside_names.py)
+TITLES = frozenset(_word(w) for w in "dr mr mrs ms prof professor sir dame judge".split())
