@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devsets
 
 from ragmeter.judges.lexical import split_into_claims
+from ragmeter.judges.local.checks.added_words import added_words
 from ragmeter.judges.local.checks.another_kind import another_kind
 from ragmeter.judges.local.checks.compared_sides import compared_sides
 from ragmeter.judges.local.checks.compared_values import compared_otherwise
@@ -46,6 +47,7 @@ from ragmeter.judges.local.checks.sequence import sequence_swap
 from ragmeter.judges.local.checks.set_against import values_exchanged
 from ragmeter.judges.local.checks.step_order import steps_reordered
 from ragmeter.judges.local.checks.substitution import slot_substitution
+from ragmeter.judges.local.checks.transplanted import transplanted
 from ragmeter.text.segments import numbers, premise_sentences
 
 GROUNDING_FILES = {  # set: (file, use)
@@ -72,6 +74,7 @@ CHECKS = {"changed_slot": slot_substitution, "another_kind": another_kind, "none
           "negation_moved": negation_moved, "part_negation": negation_in_part, "compared_otherwise": compared_otherwise, "compared_sides": compared_sides,
           "another_doer": another_doer, "only_some": only_some, "all_said_of_some": all_said_of_some, "proportion": proportion_otherwise, "steps_reordered": steps_reordered,
           "included_exception": included_exception, "values_exchanged": values_exchanged, "roles_swapped": roles_swapped,
+          "added_words": added_words, "transplanted": transplanted,
           "opposites": opposite_flip, "frequency": frequency_swap, "number_moved": number_moved, "direction": direction_flip, "moved_otherwise": moved_otherwise,
           "comparison": lambda claim, sentences: comparison_flip(claim),
           "number_slot": lambda claim, sentences: number_slot_swap(claim, sentences,

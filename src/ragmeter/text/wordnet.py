@@ -164,3 +164,22 @@ def word_relations() -> WordRelations:
 def relation(x: str, y: str) -> str | None:
     """What WordNet says of two words or short phrases (the module's docstring)."""
     return word_relations().relation(x, y)
+
+
+def commonest_part_of_speech(word: str) -> int | None:
+    """The part of speech (NOUN, VERB, ADJECTIVE, ADVERB) a word is most often read in: its first
+    lemma's ("photosynthesis" NOUN, "global" ADJECTIVE), None when WordNet does not know it."""
+    table = word_relations()
+    forms = table.forms(word)
+    return int(table.lemma_pos[forms[0][0]]) if forms else None
+
+
+def names_more_broadly(x: str, y: str) -> bool:
+    """Is x a broader name for what y names, in their commonest two noun senses within
+    KIND_DEPTH steps ("season" for "autumn", "colour" for "green", "country" for "Iceland"),
+    or one name for it ("colour" for "color", "fall" for "autumn")? Not the other way round:
+    "dog" for "animal" names something more narrowly, and says more."""
+    table = word_relations()
+    xs = {s for form in table.forms(x) for s in table.senses(form, NOUN, TOP_SENSES)}
+    ys = {s for form in table.forms(y) for s in table.senses(form, NOUN, TOP_SENSES)}
+    return bool(xs & ys) or any(a in table.ancestors(b, KIND_DEPTH) for a in xs for b in ys)

@@ -14,6 +14,7 @@ import re
 import numpy as np
 
 from ...text.segments import content_set, coverage, negated, numbers, split_clauses
+from .checks.added_words import added_words
 from .checks.another_kind import another_kind
 from .checks.compared_sides import compared_sides
 from .checks.compared_values import compared_otherwise
@@ -36,6 +37,7 @@ from .checks.sequence import sequence_swap
 from .checks.set_against import values_exchanged
 from .checks.step_order import steps_reordered
 from .checks.substitution import slot_substitution
+from .checks.transplanted import transplanted
 from .premises import PremiseView
 
 SUPPORT_FEATURES = ("cov_all", "emb_best", "soft_mean", "soft_weighted", "soft_best", "num_miss", "name_miss",
@@ -209,6 +211,8 @@ CONTRADICTION_CHECKS = {
     "included_exception": lambda claim, view: included_exception(claim, view.sentences),
     "values_exchanged": lambda claim, view: values_exchanged(claim, view.sentences),
     "roles_swapped": lambda claim, view: roles_swapped(claim, view.sentences),
+    "added_words": lambda claim, view: added_words(claim, view.sentences),
+    "transplanted": lambda claim, view: transplanted(claim, view.sentences),
 }
 
 

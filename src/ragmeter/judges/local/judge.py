@@ -88,7 +88,7 @@ NEG_COLUMN = SUPPORT_FEATURES.index("neg_mismatch")
 
 class LocalJudge(Judge):
     name = "local"
-    version = "47"
+    version = "48"
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
                  calibration: str | Path | None = None, nli_model: str | Path | None = None,

@@ -1,0 +1,85 @@
+"""A near copy of one passage sentence whose part is taken from another sentence.
+
+"Code 403 means the server understood the request but cannot find the requested resource."
+where the passage says "Code 403 means the server understood the request but refuses to
+authorize it." and, of code 404, "the server cannot find the requested resource": each word is
+the passage's and most are in one sentence's order, so overlap and vectors call it supported. A
+reader sees the 404 meaning put in place of the 403 one.
+
+The claim is aligned, word by word (word_forms.words), with each premise sentence it copies most
+of (COPIED_SHARE). It is flagged where the alignment puts, after a copied run of at least COPIED
+words and before another (or at the end of both), a run of at least PART_WORDS words, two of
+them content words, that another premise sentence has as written, in place of a part of this
+sentence whose content words the claim never says (a claim that joins two sentences and keeps
+both parts is not flagged), and the other sentence holds fewer of the claim's other words (two
+sentences that share a long frame, "Code 401 means the server understood the request but ...",
+"Code 403 means the server understood the request but ...": a copy of either is no mix of
+the two). The part it replaces is no longer than twice the new one.
+"""
+
+from __future__ import annotations
+
+from difflib import SequenceMatcher
+
+from ....text.segments import NEGATIONS
+from ....text.words import STOPWORDS
+from .word_forms import word_tuple
+
+COPIED = 3
+COPIED_SHARE = 0.6
+PART_WORDS = 3
+MIN_WORDS = 7
+
+
+def _content(words: tuple[str, ...] | list[str]) -> list[str]:
+    return [w for w in words if w.isalpha() and len(w) > 2 and w not in STOPWORDS and w not in NEGATIONS]
+
+
+def _holds(sentence: tuple[str, ...], run: tuple[str, ...]) -> bool:
+    n = len(run)
+    return any(sentence[k:k + n] == run for k in range(len(sentence) - n + 1))
+
+
+def _taken_from_another(said: tuple[str, ...], sentences: list[tuple[str, ...]], at: int) -> bool:
+    """Does the claim copy sentence `at` with a part of it replaced by another sentence's words?"""
+    own = sentences[at]
+    match = SequenceMatcher(None, said, own, autojunk=False)
+    runs = [b for b in match.get_matching_blocks() if b.size]
+    if sum(b.size for b in runs) < max(5, COPIED_SHARE * len(said)):
+        return False
+    ends = {b.a + b.size: b.size for b in runs}
+    starts = {b.a: b.size for b in runs}
+    claimed = set(said)
+    for tag, i1, i2, j1, j2 in match.get_opcodes():
+        if tag != "replace" or ends.get(i1, 0) < COPIED:
+            continue
+        new, old = said[i1:i2], own[j1:j2]
+        at_end = i2 == len(said) and j2 == len(own)
+        if not at_end and starts.get(i2, 0) < 2:
+            continue
+        if len(new) < PART_WORDS or len(old) > max(6, 2 * len(new)) or len(_content(new)) < 2:
+            continue
+        if len(_content([w for w in old if w not in claimed])) < 2:
+            continue
+        frame = said[:i1] + said[i2:]
+        copied = _copied(frame, own)
+        if any(_holds(other, new) and _copied(frame, other) < copied for k, other in enumerate(sentences) if k != at):
+            return True
+    return False
+
+
+def _copied(said: tuple[str, ...], sentence: tuple[str, ...]) -> int:
+    """How many of these words of the claim a sentence has, in their order."""
+    return sum(b.size for b in SequenceMatcher(None, said, sentence, autojunk=False).get_matching_blocks())
+
+
+def transplanted(claim: str, sentences: list[str]) -> bool:
+    """Does the claim copy a premise sentence with a part of it replaced by another premise
+    sentence's words (the module's docstring)?"""
+    said = word_tuple(claim)
+    if len(said) < MIN_WORDS or len(sentences) < 2:
+        return False
+    read = [word_tuple(s) for s in sentences]
+    shared = set(said)
+    return any(len(shared & set(words)) >= COPIED_SHARE * len(said) * 0.8 and _taken_from_another(said, read, k)
+               for k, words in enumerate(read))
