@@ -35,6 +35,7 @@ from ragmeter.judges.local.checks.exchange import exchanged
 from ragmeter.judges.local.checks.existence import none_said_some
 from ragmeter.judges.local.checks.frequency import frequency_swap
 from ragmeter.judges.local.checks.included import included_exception
+from ragmeter.judges.local.checks.negated_phrase import negated_phrase
 from ragmeter.judges.local.checks.negation_scope import negation_moved
 from ragmeter.judges.local.checks.number_slots import number_moved, number_slot_swap
 from ragmeter.judges.local.checks.only import all_said_of_some, only_some
@@ -74,7 +75,7 @@ CHECKS = {"changed_slot": slot_substitution, "another_kind": another_kind, "none
           "negation_moved": negation_moved, "part_negation": negation_in_part, "compared_otherwise": compared_otherwise, "compared_sides": compared_sides,
           "another_doer": another_doer, "only_some": only_some, "all_said_of_some": all_said_of_some, "proportion": proportion_otherwise, "steps_reordered": steps_reordered,
           "included_exception": included_exception, "values_exchanged": values_exchanged, "roles_swapped": roles_swapped,
-          "added_words": added_words, "transplanted": transplanted,
+          "added_words": added_words, "transplanted": transplanted, "negated_phrase": negated_phrase,
           "opposites": opposite_flip, "frequency": frequency_swap, "number_moved": number_moved, "direction": direction_flip, "moved_otherwise": moved_otherwise,
           "comparison": lambda claim, sentences: comparison_flip(claim),
           "number_slot": lambda claim, sentences: number_slot_swap(claim, sentences,

@@ -25,6 +25,7 @@ from .checks.exchange import exchanged
 from .checks.existence import none_said_some
 from .checks.frequency import frequency_swap
 from .checks.included import included_exception
+from .checks.negated_phrase import negated_phrase
 from .checks.negation_scope import negation_moved
 from .checks.number_slots import number_moved, number_slot_swap
 from .checks.only import all_said_of_some, only_some
@@ -213,6 +214,7 @@ CONTRADICTION_CHECKS = {
     "roles_swapped": lambda claim, view: roles_swapped(claim, view.sentences),
     "added_words": lambda claim, view: added_words(claim, view.sentences),
     "transplanted": lambda claim, view: transplanted(claim, view.sentences),
+    "negated_phrase": lambda claim, view: negated_phrase(claim, view.sentences),
 }
 
 
