@@ -166,6 +166,7 @@ def relation(x: str, y: str) -> str | None:
     return word_relations().relation(x, y)
 
 
+@lru_cache(maxsize=65536)
 def commonest_part_of_speech(word: str) -> int | None:
     """The part of speech (NOUN, VERB, ADJECTIVE, ADVERB) a word is most often read in: its first
     lemma's ("photosynthesis" NOUN, "global" ADJECTIVE), None when WordNet does not know it."""

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from ....text.restatement import is_empty_word
 from ....text.segments import NEGATIONS
@@ -53,7 +54,12 @@ _BRACKETS = re.compile(r"\(([^()]*)\)")
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*|\S")
 
 
-def _detail_word(raw: str, passage: set[str]) -> bool:
+@lru_cache(maxsize=65536)
+def _word_set(sentence: str) -> frozenset[str]:
+    return frozenset(word_tuple(sentence))
+
+
+def _detail_word(raw: str, passage: frozenset[str]) -> bool:
     """A word a reader takes as a detail the passage lacks: not a stopword, an empty word or a
     unit, not the passage's, a noun or unknown to WordNet."""
     if (not raw.isalpha() or len(raw) < 3 or raw in STOPWORDS or raw in NEGATIONS or raw in _NO_DETAIL
@@ -89,19 +95,24 @@ def added_words(claim: str, sentences: list[str]) -> bool:
     if len(said) < MIN_WORDS:
         return False
     shared = set(said)
-    passage = [w for s in sentences if len(shared & set(word_tuple(s))) >= 2 for w in word_tuple(s)]
-    vocabulary = {w for s in sentences for w in word_tuple(s)}
-    if sum(w in vocabulary for w in said) < COPIED_SHARE * len(said):
+    vocabulary = frozenset().union(*map(_word_set, sentences))
+    copied = sum(w in vocabulary for w in said)
+    if copied < COPIED_SHARE * len(said) or copied == len(said):  # no copy, or no word of its own
         return False
+    written = _plain_words(claim)
+    plain = [w for w, _ in written]
+    glossed = {w.lower() for w, bracketed in written if bracketed}
+    details = {k for k, w in enumerate(plain) if not w[:1].isupper() and w.lower() not in glossed
+               and _detail_word(w.lower(), vocabulary)}
+    if not details:  # read first: most claims have no word that could be a detail of their own
+        return False
+    passage = [w for s in sentences if len(shared & _word_set(s)) >= 2 for w in word_tuple(s)]
     match = SequenceMatcher(None, said, passage, autojunk=False)
     runs = [b for b in match.get_matching_blocks() if b.size]
     if sum(b.size for b in runs) < max(6, COPIED_SHARE * len(said)):
         return False
     ends = {b.a + b.size: b.size for b in runs}
     starts = {b.a: b.size for b in runs}
-    written = _plain_words(claim)
-    plain = [w for w, _ in written]
-    glossed = {w.lower() for w, bracketed in written if bracketed}
     place: dict[str, int] = {}
     for k, w in enumerate(plain):
         place.setdefault(_word(w), k)
@@ -112,7 +123,6 @@ def added_words(claim: str, sentences: list[str]) -> bool:
         run = [plain[k].lower() for k in at]
         if not run or (run[0] in _GLOSS_OPENERS and len(run) <= GLOSS) or any(w in _LIST_OPENERS for w in run):
             continue
-        if any(not plain[k][:1].isupper() and plain[k].lower() not in glossed
-               and _detail_word(plain[k].lower(), vocabulary) and not _says_its_kind(k, plain) for k in at):
+        if any(k in details and not _says_its_kind(k, plain) for k in at):
             return True
     return False

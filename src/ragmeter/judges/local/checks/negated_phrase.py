@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ....text.restatement import is_empty_word
 from ....text.words import STOPWORDS, tokens
@@ -42,11 +43,12 @@ _NOT_A_DENIAL = re.compile(r"^(?:just|only|merely|simply|necessarily)\b", re.IGN
 _RELATIVE = re.compile(r"\b(?:who|that|which|whose|whom)\s+(?:\w+\s+)?$", re.IGNORECASE)
 
 
-def _denied_phrases(sentence: str) -> list[tuple[tuple[str, ...], frozenset[str]]]:
+@lru_cache(maxsize=16384)  # a premise sentence is read for each claim beside it
+def _denied_phrases(sentence: str) -> tuple[tuple[tuple[str, ...], frozenset[str]], ...]:
     """Each phrase the sentence denies, with the content words said before the denial in its
     clause (who or what it is denied of)."""
     if sentence.rstrip().endswith("?"):
-        return []
+        return ()
     out = []
     for found in _DENIED.finditer(sentence):
         phrase, before = found["phrase"], sentence[:found.start()]
@@ -57,7 +59,7 @@ def _denied_phrases(sentence: str) -> list[tuple[tuple[str, ...], frozenset[str]
         if len(content) >= 2 and len(word_tuple(phrase)) >= MIN_WORDS:
             subject = re.split(r"[,;:]", before)[-1]
             out.append((word_tuple(phrase), frozenset(w for w in word_tuple(subject) if w not in STOPWORDS)))
-    return out
+    return tuple(out)
 
 
 def _stated(phrase: tuple[str, ...], sentences: Sequence[str]) -> bool:
