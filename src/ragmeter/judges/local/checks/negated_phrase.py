@@ -9,10 +9,17 @@ A premise clause with "not" after a verb ("do not", "must not", "is not", "canno
 "doesn't") is read from the word after it to the clause's end: the phrase the passage denies
 ("take a double dose"). The claim is flagged where it holds that phrase word for word
 (word_forms.words: "taking" is "take") and says no "not", "no", "never", nor a word that denies
-in other words ("avoid", "without", "prevent", "unlikely" ...: NOT_DENYING). The phrase must have
-at least MIN_WORDS words, two of them content words that are not empty words ("take", "have":
-text.restatement), and no condition ("unless", "only", "except", "until", "if", "when", "or"):
-"do not repay if dismissed" denies only a case. A question in the premises denies nothing.
+in other words ("avoid", "without", "unsafe", "exempt", "refused", "myth", "yet": _NOT_DENYING).
+The phrase must have at least MIN_WORDS words, two of them content words that are not empty
+words ("take", "have": text.restatement), and no condition ("unless", "only", "except", "until",
+"if", "when", "or"): "do not repay if dismissed" denies only a case. Not read, each found by a
+review of 227 faithful probes (100 flagged as first written, 3 as kept): a phrase the premises
+also say with no denial before it ("Light can travel through a vacuum." beside "Sound cannot
+travel through a vacuum."); a claim whose words before the phrase name none of the denial's
+("Adults may take aspirin" where "Children under 12 must not take aspirin"); the phrase as the
+subject of what the claim says ("Mixing bleach with ammonia releases toxic gas"); a denial in a
+relative clause ("Tenants who cannot pay the rent on time ..."); "not just", "not only". A
+question in the premises denies nothing.
 """
 
 from __future__ import annotations
