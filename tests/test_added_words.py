@@ -73,3 +73,24 @@ def test_a_copy_that_keeps_its_own_parts_is_not_flagged(claim):
 def test_one_sentence_has_no_other_to_take_a_part_from():
     assert not transplanted("Code 403 means the server understood the request but cannot find it.",
                             ["Code 403 means the server understood the request but refuses to authorize it."])
+
+
+def test_a_part_said_of_the_claim_s_own_subject_is_no_transplant():
+    passage = ("Aspirin reduces fever in adults and children over twelve and relieves mild pain. "
+               "It also lowers the risk of heart attack.")
+    claim = "Aspirin reduces fever in adults and children over twelve and lowers the risk of heart attack."
+    assert not transplanted(claim, premise_sentences(passage))
+
+
+ROUTER = ("To reset the device, hold the button for ten seconds and then plug the cable into the port at the back "
+          "of the unit.")
+PAYMENTS = "Payments are made to the applicant after the review is complete and the form is signed."
+
+
+def test_each_word_is_read_where_it_is_written():
+    # "router" twice: the second, beside "Netgear", is its kind; a noun ending in -ly is a noun
+    claim = ("For the router: to reset the device, hold the button for ten seconds and then plug the cable into the "
+             "Netgear router port at the back of the unit.")
+    assert not added(claim, ROUTER)
+    assert added("Payments are made to the applicant and family after the review is complete and the form is "
+                 "signed.", PAYMENTS)

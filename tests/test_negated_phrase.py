@@ -59,3 +59,12 @@ def test_a_question_denies_nothing_and_a_phrase_with_a_condition_is_not_read():
 ])
 def test_what_the_premises_also_say_or_deny_of_another_is_not_flagged(claim, passage):
     assert not flags(claim, passage)
+
+
+@pytest.mark.parametrize("claim,passage", [
+    ("You should take the tablet with food.", "If you do not take the tablet with food, you may feel sick."),
+    ("Your doctor may tell you to take more than two tablets a day.",
+     "Unless your doctor says so, do not take more than two tablets a day."),
+])
+def test_a_denial_under_a_condition_denies_only_a_case(claim, passage):
+    assert not flags(claim, passage)

@@ -96,21 +96,11 @@ def test_an_answer_giving_what_is_asked_does_not_withhold_it(question, answer):
 
 
 @pytest.mark.parametrize("question, answer", [
-    ("Why do leaves change color in autumn?",
-     "Leaves change color in autumn because of the changes they go through during the fall season."),
-    ("Why do leaves look green?", "Leaves look green because their color appears green."),
+    # a broader name of the question's words explains why: the reading of such words as the
+    # question's own (tried for version 48) called these restatements, and was not kept
+    ("Why is vinegar sour?", "Vinegar is sour because it is an acid."),
+    ("Why do whales breathe air?", "Whales breathe air because they are mammals."),
+    ("How are diamonds formed?", "Diamonds are formed from carbon."),
 ])
-def test_a_broader_name_of_the_question_s_words_says_nothing_to_why(question, answer):
-    # "season" names autumn more broadly, "fall" is autumn's other name, "color" is broader than green
-    assert restates_question(question, answer)
-
-
-@pytest.mark.parametrize("question, answer", [
-    # a broader name answers a question that asks which kind: only why and how questions are read so
-    ("Albacore, bigeye and longtail are species of what type of fish?", "Albacore, bigeye and longtail are tuna."),
-    ("What is the common name of the clavicle?", "The common name of the clavicle is the collarbone."),
-    # a narrower name says more: "maple" for "trees"
-    ("Why do trees lose their leaves in autumn?", "Maple trees lose their leaves in autumn."),
-])
-def test_a_broader_name_outside_why_and_how_or_a_narrower_one_is_an_answer(question, answer):
+def test_a_broader_name_that_explains_is_an_answer(question, answer):
     assert not restates_question(question, answer)

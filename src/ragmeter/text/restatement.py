@@ -20,7 +20,6 @@ import re
 
 from .answer_type import is_bare, is_polar, last_sentence, type_miss, wanted_types
 from .segments import NEGATIONS, content_set, coverage, numbers, split_sentences, stem
-from .wordnet import names_more_broadly
 from .words import STOPWORDS, tokens
 
 # Words that carry no answer of their own: general nouns (thing, way, reason, kind, process),
@@ -59,10 +58,6 @@ _QUOTED = re.compile(r"[\"“”«»]|(?<!\w)'|'(?!\w)")
 _CHOICE = re.compile(r"\bor\b|\bwhich\s+(?:one\s+)?of\b|\beither\b|\bversus\b|\bvs\.?\b", re.I)
 DERIVATIONAL_ENDINGS = frozenset("al als ment ments er ers or ors ance ence ion ions ness".split())
 _NAME = re.compile(r"[^\W\d_][\w'’-]*")
-# a question that asks why or how: no broader name or other name of its own words answers it
-# ("because of the season" for "Why do leaves change colour in autumn?"), as one can answer "Which
-# fish ...?" ("tuna") or "What is the common name of the clavicle?" ("collarbone")
-_EXPLANATION = re.compile(r"^\W*(?:why\b|how\s+(?:do|does|did|can|is|are|was|were)\b|what\s+(?:causes|caused)\b)", re.I)
 
 
 def _new_capitalised(answer: str, question_words: frozenset[str]) -> bool:
@@ -87,12 +82,10 @@ def restates_question(question: str, answer: str) -> bool:
     if len(content_set(answer) & question_words) < 2 or numbers(answer) - numbers(question):
         return False
     asked_words = set(tokens(question))
-    explains = bool(_EXPLANATION.match(asked))
     for word in tokens(answer):
         if word in _VERDICT_WORDS and word not in asked_words:
             return False
-        if (word not in STOPWORDS and not is_empty_word(word) and not _asked(stem(word), question_words)
-                and not (explains and any(names_more_broadly(word, q) for q in asked_words if q not in STOPWORDS))):
+        if word not in STOPWORDS and not is_empty_word(word) and not _asked(stem(word), question_words):
             return False
     return not _new_capitalised(answer, question_words)
 

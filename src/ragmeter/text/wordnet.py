@@ -169,10 +169,20 @@ def relation(x: str, y: str) -> str | None:
 @lru_cache(maxsize=65536)
 def commonest_part_of_speech(word: str) -> int | None:
     """The part of speech (NOUN, VERB, ADJECTIVE, ADVERB) a word is most often read in: its first
-    lemma's ("photosynthesis" NOUN, "global" ADJECTIVE), None when WordNet does not know it."""
+    lemma's ("photosynthesis" NOUN, "global" ADJECTIVE), or the one its inflection allows where
+    the word is no lemma of its own or ends in -ed or -ing and may be a verb's ("stored",
+    "shipped" VERB; "needs" VERB); None when WordNet does not know it."""
     table = word_relations()
     forms = table.forms(word)
-    return int(table.lemma_pos[forms[0][0]]) if forms else None
+    if not forms:
+        return None
+    inflected = [pos for _, pos in forms if pos is not None]
+    w = word.lower()
+    if VERB in inflected and (w.endswith(("ed", "ing")) or w not in table.lemma_index):
+        return VERB
+    if w not in table.lemma_index and inflected:
+        return inflected[0]
+    return int(table.lemma_pos[forms[0][0]])
 
 
 def names_more_broadly(x: str, y: str) -> bool:

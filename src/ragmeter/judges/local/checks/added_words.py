@@ -32,7 +32,7 @@ from ....text.restatement import is_empty_word
 from ....text.segments import NEGATIONS
 from ....text.wordnet import NOUN, commonest_part_of_speech, names_more_broadly
 from ....text.words import STOPWORDS
-from .word_forms import _word, word_tuple
+from .word_forms import word_form, word_tuple, words
 
 COPIED = 3  # words on each side of the put-in run, copied as the passage has them
 COPIED_SHARE = 0.6  # of the claim's words, copied in the passage's order
@@ -51,6 +51,8 @@ fahrenheit second seconds minute minutes hour hours day days week weeks month mo
 _LIST_OPENERS = frozenset({"like", "such", "including"})
 _GLOSS_OPENERS = frozenset({"or", "i.e", "ie", "roughly", "about", "approximately", "around"})
 _BRACKETS = re.compile(r"\(([^()]*)\)")
+_POSSESSIVE = re.compile(r"['’]s?$")
+_CODE = re.compile(r"[^\w'’-]|\d")  # a digit or a symbol: "fastjson.loads", "pip3"; not "company's", "self-hosted"
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*|\S")
 
 
@@ -63,18 +65,30 @@ def _detail_word(raw: str, passage: frozenset[str]) -> bool:
     """A word a reader takes as a detail the passage lacks: not a stopword, an empty word or a
     unit, not the passage's, a noun or unknown to WordNet."""
     if (not raw.isalpha() or len(raw) < 3 or raw in STOPWORDS or raw in NEGATIONS or raw in _NO_DETAIL
-            or raw.endswith("ly") or is_empty_word(raw) or _word(raw) in passage):
+            or is_empty_word(raw) or word_form(raw) in passage):
         return False
     part = commonest_part_of_speech(raw)
-    return part == NOUN or (part is None and len(raw) > 3)
+    return part == NOUN or (part is None and len(raw) > 3 and not raw.endswith("ly"))
 
 
 def _plain_words(claim: str) -> list[tuple[str, bool]]:
-    """The claim's words as written, in order, each with whether it is capitalised, code or
-    inside brackets (a gloss: "500 mg (milligrams)", "GDPR (General Data Protection
-    Regulation)")."""
+    """The claim's words as written, in order, each with whether it is inside brackets (a gloss:
+    "500 mg (milligrams)", "GDPR (General Data Protection Regulation)")."""
     inside = {m.start() + k for m in _BRACKETS.finditer(claim) for k in range(len(m.group()))}
     return [(m.group(), m.start() in inside) for m in _WORD.finditer(claim) if m.group()[:1].isalnum()]
+
+
+def _owners(plain: list[str], said: tuple[str, ...]) -> list[int | None]:
+    """For each aligned word of the claim (word_forms.words), the written word it comes from:
+    each written word read as words() reads it, in order; where the two readings part (a number
+    written with commas, a contraction), the first written word of that form (None: none)."""
+    read = [(k, w) for k, written in enumerate(plain) for w in words(written)]
+    if [w for _, w in read] == list(said):
+        return [k for k, _ in read]
+    first: dict[str, int] = {}
+    for k, w in read:
+        first.setdefault(w, k)
+    return [first.get(w) for w in said]
 
 
 def _says_its_kind(k: int, written: list[str]) -> bool:
@@ -82,7 +96,7 @@ def _says_its_kind(k: int, written: list[str]) -> bool:
     Park", "the command pip install", "the Netgear router"): a capitalised word or code next to
     it, or a word it names more broadly (WordNet) within NEAR words?"""
     beside = [written[j] for j in (k - 1, k + 1) if 0 <= j < len(written)]
-    if any(w[:1].isupper() or not w.isalpha() for w in beside):
+    if any(w[:1].isupper() or _CODE.search(w) for w in beside):
         return True
     near = written[max(0, k - NEAR):k] + written[k + 1:k + 1 + NEAR]
     return any(names_more_broadly(written[k].lower(), w.lower()) for w in near if w.isalpha())
@@ -103,7 +117,7 @@ def added_words(claim: str, sentences: list[str]) -> bool:
     plain = [w for w, _ in written]
     glossed = {w.lower() for w, bracketed in written if bracketed}
     details = {k for k, w in enumerate(plain) if not w[:1].isupper() and w.lower() not in glossed
-               and _detail_word(w.lower(), vocabulary)}
+               and _detail_word(_POSSESSIVE.sub("", w.lower()), vocabulary)}
     if not details:  # read first: most claims have no word that could be a detail of their own
         return False
     passage = [w for s in sentences if len(shared & _word_set(s)) >= 2 for w in word_tuple(s)]
@@ -113,13 +127,11 @@ def added_words(claim: str, sentences: list[str]) -> bool:
         return False
     ends = {b.a + b.size: b.size for b in runs}
     starts = {b.a: b.size for b in runs}
-    place: dict[str, int] = {}
-    for k, w in enumerate(plain):
-        place.setdefault(_word(w), k)
+    owner = _owners(plain, said)
     for tag, i1, i2, _, _ in match.get_opcodes():
         if tag != "delete" or ends.get(i1, 0) < COPIED or starts.get(i2, 0) < COPIED:
             continue
-        at = [place[w] for w in said[i1:i2] if w in place]
+        at = sorted({k for k in owner[i1:i2] if k is not None})
         run = [plain[k].lower() for k in at]
         if not run or (run[0] in _GLOSS_OPENERS and len(run) <= GLOSS) or any(w in _LIST_OPENERS for w in run):
             continue

@@ -24,18 +24,18 @@ from functools import lru_cache
 
 from ....text.words import TOKEN
 from .substitution import _PRONOUNS, _STOP, _abbreviates, _content, premises_of, statements
-from .word_forms import TITLES, _word
+from .word_forms import TITLES, word_form
 
 MIN_DEED = 0.75  # of the claim's deed words, in the statement that gives the deed to another
 OPENING = 3  # the other name is among the statement's first content words
-_ACCORDING = _word("according")
+_ACCORDING = word_form("according")
 _QUOTE = re.compile(r'["“”]')
 _TITLES = TITLES
 
 
 def _who(claim: str, named: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
     """The names the claim opens with (after "the" and titles) and all its names."""
-    found = [_word(t) for t in TOKEN.findall(claim)]
+    found = [word_form(t) for t in TOKEN.findall(claim)]
     everyone = frozenset(w for w in found if w in named)
     who: list[str] = []
     for word in found:
@@ -48,7 +48,7 @@ def _who(claim: str, named: frozenset[str]) -> tuple[frozenset[str], frozenset[s
 
 @lru_cache(maxsize=256)
 def _statements(sentences: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], frozenset[str], frozenset[str]]:
-    """The words (substitution._word) of each statement of the premise sentences, in order; the
+    """The words (word_forms.word_form) of each statement of the premise sentences, in order; the
     names (written with a capital, never in lower case); and those of them that can open a
     statement as its doer: written with a capital inside a sentence, or followed by another
     name ("Quint & Rowe reviewed"), not a sentence's first word alone ("Thus", "Everything")."""
@@ -56,10 +56,10 @@ def _statements(sentences: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...]
     said, doers = [], set()
     for sentence in sentences:
         found = TOKEN.findall(sentence)
-        doers |= {_word(t) for t in found[1:] if t[:1].isupper()}
+        doers |= {word_form(t) for t in found[1:] if t[:1].isupper()}
         if len(found) > 1 and found[1][:1].isupper():
-            doers.add(_word(found[0]))
-        said += [tuple(_word(t) for t in TOKEN.findall(part)) for part in statements(sentence)]
+            doers.add(word_form(found[0]))
+        said += [tuple(word_form(t) for t in TOKEN.findall(part)) for part in statements(sentence)]
     return tuple(said), frozenset(named), frozenset(doers & named)
 
 
@@ -87,8 +87,8 @@ def another_doer(claim: str, sentences: Sequence[str]) -> float:
     who, everyone = _who(claim, named)
     if not who:
         return 0.0
-    order = [w for w in (_word(t) for t in TOKEN.findall(claim)) if w in who]
-    deed = _content([_word(t) for t in TOKEN.findall(claim)]) - everyone - _TITLES
+    order = [w for w in (word_form(t) for t in TOKEN.findall(claim)) if w in who]
+    deed = _content([word_form(t) for t in TOKEN.findall(claim)]) - everyone - _TITLES
     if len(deed) < 2:
         return 0.0
     if not any(len(deed & set(words)) >= MIN_DEED * len(deed) for words in said_by):

@@ -51,7 +51,7 @@ from .copies import Copies
 from .outside_names import foreign_name
 from .quantities import rounds_to, split_numbers_of
 from .slot_values import incompatible, is_number, rate_unit
-from .word_forms import _word, word_tuple, words
+from .word_forms import word_form, word_tuple, words
 
 MIN_MATCHED = 3  # words a claim clause must share, in order, with a premise clause to be a copy of it
 MIN_SHARE = 0.6  # and the share of the claim clause's words those are
@@ -72,7 +72,7 @@ def names(text: str, lower: set[str], capital: set[str]) -> set[str]:
     the premises write it with a capital (capital) and never in lower case (lower), or when it
     is a day or a month (CALENDAR)."""
     found = TOKEN.findall(text)
-    return {_word(t) for k, t in enumerate(found)
+    return {word_form(t) for k, t in enumerate(found)
             if t[:1].isupper() and (k or (t in capital and t.lower() not in lower) or _calendar(t))}
 
 
@@ -86,8 +86,8 @@ def _same_word(a: str, b: str) -> bool:
     return a == b or (len(a) >= 5 and len(b) >= 5 and a[:5] == b[:5])
 
 
-_STOP = STOPWORDS | {_word(w) for w in STOPWORDS}
-_PRONOUNS = PRONOUNS | {_word(w) for w in PRONOUNS}
+_STOP = STOPWORDS | {word_form(w) for w in STOPWORDS}
+_PRONOUNS = PRONOUNS | {word_form(w) for w in PRONOUNS}
 
 
 def _content(span: Sequence[str]) -> set[str]:
@@ -189,7 +189,7 @@ class _Premises:
         raw = [t for s in sentences for t in TOKEN.findall(s)]
         self.lower = {t for t in raw if t.islower()}
         self.capital = {t for t in raw if t[:1].isupper()}
-        self.named = {_word(t) for t in self.capital if t.lower() not in self.lower} - _STOP
+        self.named = {word_form(t) for t in self.capital if t.lower() not in self.lower} - _STOP
         self.split_numbers = split_numbers_of(tuple(sentences))
         self.parts = {word_tuple(s): parts for s in sentences if (parts := sentence_parts(s))}
         # a question and the sentence after it, read as one statement where the claim copies no

@@ -11,7 +11,9 @@ of (COPIED_SHARE). It is flagged where the alignment puts, after a copied run of
 words and before another (or at the end of both), a run of at least PART_WORDS words, two of
 them content words, that another premise sentence has as written, in place of a part of this
 sentence whose content words the claim never says (a claim that joins two sentences and keeps
-both parts is not flagged), and the other sentence holds fewer of the claim's other words (two
+both parts is not flagged), the other sentence says it of something the claim does not name (a
+word before it the claim lacks: not "It also lowers the risk ...", said of the claim's own
+subject), and it holds fewer of the claim's other words (two
 sentences that share a long frame, "Code 401 means the server understood the request but ...",
 "Code 403 means the server understood the request but ...": a copy of either is no mix of
 the two). The part it replaces is no longer than twice the new one.
@@ -35,11 +37,6 @@ def _content(words: tuple[str, ...] | list[str]) -> list[str]:
     return [w for w in words if w.isalpha() and len(w) > 2 and w not in STOPWORDS and w not in NEGATIONS]
 
 
-def _holds(sentence: tuple[str, ...], run: tuple[str, ...]) -> bool:
-    n = len(run)
-    return any(sentence[k:k + n] == run for k in range(len(sentence) - n + 1))
-
-
 def _taken_from_another(said: tuple[str, ...], sentences: list[tuple[str, ...]], at: int) -> bool:
     """Does the claim copy sentence `at` with a part of it replaced by another sentence's words?"""
     own = sentences[at]
@@ -57,13 +54,26 @@ def _taken_from_another(said: tuple[str, ...], sentences: list[tuple[str, ...]],
         at_end = i2 == len(said) and j2 == len(own)
         if not at_end and starts.get(i2, 0) < 2:
             continue
-        if len(new) < PART_WORDS or len(old) > max(6, 2 * len(new)) or len(_content(new)) < 2:
+        if len(new) < PART_WORDS or len(old) > 2 * len(new) or len(_content(new)) < 2:
             continue
         if len(_content([w for w in old if w not in claimed])) < 2:
             continue
         frame = said[:i1] + said[i2:]
         copied = _copied(frame, own)
-        if any(_holds(other, new) and _copied(frame, other) < copied for k, other in enumerate(sentences) if k != at):
+        if any(_of_another(other, new, frame) and _copied(frame, other) < copied
+               for k, other in enumerate(sentences) if k != at):
+            return True
+    return False
+
+
+def _of_another(sentence: tuple[str, ...], part: tuple[str, ...], frame: tuple[str, ...]) -> bool:
+    """Does the sentence hold the part, said of something the claim does not name: a content
+    word before the part that the claim's other words lack ("404" in "HTTP status code 404
+    indicates that the server cannot find ..."; not "It also lowers the risk of ...", said of
+    the same subject)?"""
+    n = len(part)
+    for k in range(len(sentence) - n + 1):
+        if sentence[k:k + n] == part and set(_content(sentence[:k])) - set(frame):
             return True
     return False
 
@@ -81,5 +91,6 @@ def transplanted(claim: str, sentences: list[str]) -> bool:
         return False
     read = [word_tuple(s) for s in sentences]
     shared = set(said)
-    return any(len(shared & set(words)) >= COPIED_SHARE * len(said) * 0.8 and _taken_from_another(said, read, k)
+    # read first: a sentence the claim could copy most of shares most of its distinct words
+    return any(len(shared & set(words)) >= COPIED_SHARE * len(shared) and _taken_from_another(said, read, k)
                for k, words in enumerate(read))

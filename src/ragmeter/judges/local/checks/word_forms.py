@@ -22,7 +22,9 @@ _NUMBER = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w,]*\d)|\d
 
 
 @lru_cache(maxsize=65536)
-def _word(token: str) -> str:
+def word_form(token: str) -> str:
+    """One token as words() reads it: lower case, a possessive's "'s" dropped, a number word as
+    its digits, lightly stemmed."""
     token = re.sub(r"['’]s?$", "", token.lower())
     return NUMBER_WORDS.get(token, stem(token))
 
@@ -51,11 +53,11 @@ def words(text: str) -> list[str]:
     out: list[str] = []
     start = 0
     for m in _NUMBER.finditer(text):
-        out += [_word(t) for t in tokens(text[start:m.start()])] + [_number(m)]
+        out += [word_form(t) for t in tokens(text[start:m.start()])] + [_number(m)]
         start = m.end()
-    return out + [_word(t) for t in tokens(text[start:])]
+    return out + [word_form(t) for t in tokens(text[start:])]
 
 
 # a title before a name: the deed check reads past it to the name, and a title said for a first
 # name is no other person (outside_names.py)
-TITLES = frozenset(_word(w) for w in "dr mr mrs ms prof professor sir dame judge".split())
+TITLES = frozenset(word_form(w) for w in "dr mr mrs ms prof professor sir dame judge".split())
