@@ -86,3 +86,20 @@ def test_a_chunk_useful_by_its_share_of_the_reference_is_not_read_by_the_models(
     assert "holds 100% of the target's content words" == verdicts[0].evidence
     assert read and all(window == other for _, window in read)
     assert verdicts[1].decided_by.startswith(("model:", "check:")) and verdicts[1].probability < 0.5
+
+
+
+def test_a_claim_a_premise_sentence_says_word_for_word_is_read_as_contradicted_by_no_check(judge):
+    # negation_moved alone flags it (the first sentence denies it of the old firmware)
+    from ragmeter.judges.local.checks.negation_scope import negation_moved
+    from ragmeter.judges.local.features import said_word_for_word
+    from ragmeter.text.segments import premise_sentences
+
+    passage = ("The old firmware did not support two-factor authentication. "
+               "Firmware 4.2 supports two-factor authentication.")
+    claim = "Firmware 4.2 supports two-factor authentication."
+    assert negation_moved(claim, premise_sentences(passage))
+    assert said_word_for_word(claim, premise_sentences(passage))
+    assert not said_word_for_word("Firmware 4.2 does not support two-factor authentication.", premise_sentences(passage))
+    verdict = asyncio.run(judge.support([SupportItem((passage,), (claim,))]))[0][0]
+    assert not verdict.decided_by.startswith("check:") and verdict.probability > 0.5

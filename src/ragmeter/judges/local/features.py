@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -39,6 +41,7 @@ from .checks.set_against import values_exchanged
 from .checks.step_order import steps_reordered
 from .checks.substitution import slot_substitution
 from .checks.transplanted import transplanted
+from .checks.word_forms import word_tuple
 from .premises import PremiseView
 
 SUPPORT_FEATURES = ("cov_all", "emb_best", "soft_mean", "soft_weighted", "soft_best", "num_miss", "name_miss",
@@ -218,10 +221,28 @@ CONTRADICTION_CHECKS = {
 }
 
 
+COPIED_WORDS = 4  # a claim of at least this many words that a premise sentence says word for word
+
+
+@lru_cache(maxsize=16384)
+def _sentence_text(sentence: str) -> str:
+    return f" {' '.join(word_tuple(sentence))} "
+
+
+def said_word_for_word(claim: str, sentences: Sequence[str]) -> bool:
+    """Does a premise sentence hold the claim word for word (word_forms.words)? The passage then
+    states it, whatever else it says ("Firmware 4.2 supports two-factor authentication." beside
+    "The old firmware did not support two-factor authentication."), and no check reads it as
+    contradicted."""
+    said = word_tuple(claim)
+    return len(said) >= COPIED_WORDS and any(f" {' '.join(said)} " in _sentence_text(s) for s in sentences)
+
+
 def contradiction(claim: str, view: PremiseView) -> str | None:
     """The name of the first contradiction check that reads the claim as contradicted by its
-    premises (CONTRADICTION_CHECKS' order), None when none does."""
-    if not view.windows:
+    premises (CONTRADICTION_CHECKS' order), None when none does or a premise sentence says the
+    claim word for word."""
+    if not view.windows or said_word_for_word(claim, view.sentences):
         return None
     return next((name for name, check in CONTRADICTION_CHECKS.items() if check(claim, view)), None)
 
