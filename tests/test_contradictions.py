@@ -88,7 +88,6 @@ def test_a_chunk_useful_by_its_share_of_the_reference_is_not_read_by_the_models(
     assert verdicts[1].decided_by.startswith(("model:", "check:")) and verdicts[1].probability < 0.5
 
 
-
 def test_a_claim_a_premise_sentence_says_word_for_word_is_read_as_contradicted_by_no_check(judge):
     # negation_moved alone flags it (the first sentence denies it of the old firmware)
     from ragmeter.judges.local.checks.negation_scope import negation_moved

@@ -27,6 +27,7 @@ CHECK_PROBES = PROBES / "check_probes.jsonl"
 # false alarms on each check's own faithful probes when they were written (docs/benchmarks.md);
 # a change that flags more of them reads faithful claims worse
 DOCUMENTED_FALSE_ALARMS = {"added_words": 11, "transplanted": 4, "negated_phrase": 3}
+DOCUMENTED_CATCHES = {"added_words": 20, "transplanted": 2, "negated_phrase": 23}  # of 31, 46, 41 unfaithful
 
 
 def test_the_check_probes_are_well_formed_and_name_the_judge_s_checks():
@@ -40,7 +41,7 @@ def test_the_check_probes_are_well_formed_and_name_the_judge_s_checks():
     assert {(r["check"], r["faithful"]) for r in rows} == {(c, f) for c in DOCUMENTED_FALSE_ALARMS for f in (True, False)}
 
 
-def test_no_check_flags_more_of_its_faithful_probes_than_documented():
+def test_no_check_flags_more_faithful_probes_or_catches_fewer_unfaithful_ones_than_documented():
     from ragmeter.judges.local.checks.added_words import added_words
     from ragmeter.judges.local.checks.negated_phrase import negated_phrase
     from ragmeter.judges.local.checks.transplanted import transplanted
@@ -54,4 +55,4 @@ def test_no_check_flags_more_of_its_faithful_probes_than_documented():
         false_alarms = sum(bool(check(r["claim"], premise_sentences(r["passage"]))) for r in faithful)
         caught = sum(bool(check(r["claim"], premise_sentences(r["passage"]))) for r in unfaithful)
         assert false_alarms <= DOCUMENTED_FALSE_ALARMS[name], (name, false_alarms)
-        assert caught >= 1, name  # each still reads what it was written for
+        assert caught >= DOCUMENTED_CATCHES[name], (name, caught)  # each still reads what it was written for

@@ -171,7 +171,7 @@ def commonest_part_of_speech(word: str) -> int | None:
     """The part of speech (NOUN, VERB, ADJECTIVE, ADVERB) a word is most often read in: its first
     lemma's ("photosynthesis" NOUN, "global" ADJECTIVE), or the one its inflection allows where
     the word is no lemma of its own or ends in -ed or -ing and may be a verb's ("stored",
-    "shipped" VERB; "needs" VERB); None when WordNet does not know it."""
+    "shipped" VERB); None when WordNet does not know it."""
     table = word_relations()
     forms = table.forms(word)
     if not forms:

@@ -25,14 +25,13 @@ where faithful claims often add a few words of the question's.
 from __future__ import annotations
 
 import re
-from difflib import SequenceMatcher
 from functools import lru_cache
 
 from ....text.restatement import is_empty_word
 from ....text.segments import NEGATIONS
 from ....text.wordnet import NOUN, commonest_part_of_speech, names_more_broadly
 from ....text.words import STOPWORDS
-from .word_forms import word_form, word_tuple, words
+from .word_forms import align, word_form, word_tuple, words
 
 COPIED = 3  # words on each side of the put-in run, copied as the passage has them
 COPIED_SHARE = 0.6  # of the claim's words, copied in the passage's order
@@ -121,15 +120,12 @@ def added_words(claim: str, sentences: list[str]) -> bool:
     if not details:  # read first: most claims have no word that could be a detail of their own
         return False
     passage = [w for s in sentences if len(shared & _word_set(s)) >= 2 for w in word_tuple(s)]
-    match = SequenceMatcher(None, said, passage, autojunk=False)
-    runs = [b for b in match.get_matching_blocks() if b.size]
-    if sum(b.size for b in runs) < max(6, COPIED_SHARE * len(said)):
+    aligned = align(said, passage)
+    if aligned.copied < max(6, COPIED_SHARE * len(said)):
         return False
-    ends = {b.a + b.size: b.size for b in runs}
-    starts = {b.a: b.size for b in runs}
     owner = _owners(plain, said)
-    for tag, i1, i2, _, _ in match.get_opcodes():
-        if tag != "delete" or ends.get(i1, 0) < COPIED or starts.get(i2, 0) < COPIED:
+    for tag, i1, i2, _, _ in aligned.opcodes:
+        if tag != "delete" or aligned.ends.get(i1, 0) < COPIED or aligned.starts.get(i2, 0) < COPIED:
             continue
         at = sorted({k for k in owner[i1:i2] if k is not None})
         run = [plain[k].lower() for k in at]

@@ -30,7 +30,6 @@ MIN_DEED = 0.75  # of the claim's deed words, in the statement that gives the de
 OPENING = 3  # the other name is among the statement's first content words
 _ACCORDING = word_form("according")
 _QUOTE = re.compile(r'["“”]')
-_TITLES = TITLES
 
 
 def _who(claim: str, named: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
@@ -39,9 +38,9 @@ def _who(claim: str, named: frozenset[str]) -> tuple[frozenset[str], frozenset[s
     everyone = frozenset(w for w in found if w in named)
     who: list[str] = []
     for word in found:
-        if word in named and word not in _TITLES:
+        if word in named and word not in TITLES:
             who.append(word)
-        elif who or (word not in _STOP and word not in _TITLES):
+        elif who or (word not in _STOP and word not in TITLES):
             break
     return frozenset(who), everyone
 
@@ -76,7 +75,7 @@ def _opened_by_another(words: Sequence[str], first: int, doers: frozenset[str], 
     before = [w for w in words[:first] if w not in _STOP or w in _PRONOUNS]
     if any(w in _PRONOUNS or w == _ACCORDING for w in before):  # "according to the University of Georgia"
         return False
-    return any(w in doers and w not in everyone and w not in _TITLES for w in before[:OPENING])
+    return any(w in doers and w not in everyone and w not in TITLES for w in before[:OPENING])
 
 
 def another_doer(claim: str, sentences: Sequence[str]) -> float:
@@ -88,7 +87,7 @@ def another_doer(claim: str, sentences: Sequence[str]) -> float:
     if not who:
         return 0.0
     order = [w for w in (word_form(t) for t in TOKEN.findall(claim)) if w in who]
-    deed = _content([word_form(t) for t in TOKEN.findall(claim)]) - everyone - _TITLES
+    deed = _content([word_form(t) for t in TOKEN.findall(claim)]) - everyone - TITLES
     if len(deed) < 2:
         return 0.0
     if not any(len(deed & set(words)) >= MIN_DEED * len(deed) for words in said_by):

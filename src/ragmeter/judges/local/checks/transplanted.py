@@ -21,11 +21,9 @@ the two). The part it replaces is no longer than twice the new one.
 
 from __future__ import annotations
 
-from difflib import SequenceMatcher
-
 from ....text.segments import NEGATIONS
 from ....text.words import STOPWORDS
-from .word_forms import word_tuple
+from .word_forms import align, word_tuple
 
 COPIED = 3
 COPIED_SHARE = 0.6
@@ -40,27 +38,24 @@ def _content(words: tuple[str, ...] | list[str]) -> list[str]:
 def _taken_from_another(said: tuple[str, ...], sentences: list[tuple[str, ...]], at: int) -> bool:
     """Does the claim copy sentence `at` with a part of it replaced by another sentence's words?"""
     own = sentences[at]
-    match = SequenceMatcher(None, said, own, autojunk=False)
-    runs = [b for b in match.get_matching_blocks() if b.size]
-    if sum(b.size for b in runs) < max(5, COPIED_SHARE * len(said)):
+    aligned = align(said, own)
+    if aligned.copied < max(5, COPIED_SHARE * len(said)):
         return False
-    ends = {b.a + b.size: b.size for b in runs}
-    starts = {b.a: b.size for b in runs}
     claimed = set(said)
-    for tag, i1, i2, j1, j2 in match.get_opcodes():
-        if tag != "replace" or ends.get(i1, 0) < COPIED:
+    for tag, i1, i2, j1, j2 in aligned.opcodes:
+        if tag != "replace" or aligned.ends.get(i1, 0) < COPIED:
             continue
         new, old = said[i1:i2], own[j1:j2]
         at_end = i2 == len(said) and j2 == len(own)
-        if not at_end and starts.get(i2, 0) < 2:
+        if not at_end and aligned.starts.get(i2, 0) < 2:
             continue
         if len(new) < PART_WORDS or len(old) > 2 * len(new) or len(_content(new)) < 2:
             continue
         if len(_content([w for w in old if w not in claimed])) < 2:
             continue
         frame = said[:i1] + said[i2:]
-        copied = _copied(frame, own)
-        if any(_of_another(other, new, frame) and _copied(frame, other) < copied
+        copied = align(frame, own).copied
+        if any(_of_another(other, new, frame) and align(frame, other).copied < copied
                for k, other in enumerate(sentences) if k != at):
             return True
     return False
@@ -76,11 +71,6 @@ def _of_another(sentence: tuple[str, ...], part: tuple[str, ...], frame: tuple[s
         if sentence[k:k + n] == part and set(_content(sentence[:k])) - set(frame):
             return True
     return False
-
-
-def _copied(said: tuple[str, ...], sentence: tuple[str, ...]) -> int:
-    """How many of these words of the claim a sentence has, in their order."""
-    return sum(b.size for b in SequenceMatcher(None, said, sentence, autojunk=False).get_matching_blocks())
 
 
 def transplanted(claim: str, sentences: list[str]) -> bool:

@@ -5,7 +5,10 @@ readings beside them): lower case, lightly stemmed, contractions opened, a numbe
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
+from difflib import SequenceMatcher
 from functools import lru_cache
 
 from ....text.segments import NUMBER_WORDS, stem, tokens
@@ -61,3 +64,22 @@ def words(text: str) -> list[str]:
 # a title before a name: the deed check reads past it to the name, and a title said for a first
 # name is no other person (outside_names.py)
 TITLES = frozenset(word_form(w) for w in "dr mr mrs ms prof professor sir dame judge".split())
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """A claim's words aligned with a text's (difflib): its opcodes, how many words it copies in
+    order, and the length of each copied run by where it ends and where it starts in the claim."""
+
+    opcodes: Sequence[tuple[str, int, int, int, int]]
+    copied: int
+    ends: dict[int, int]
+    starts: dict[int, int]
+
+
+def align(said: Sequence[str], text: Sequence[str]) -> Alignment:
+    """The claim's words (said) aligned with a text's."""
+    match = SequenceMatcher(None, said, text, autojunk=False)
+    runs = [b for b in match.get_matching_blocks() if b.size]
+    return Alignment(match.get_opcodes(), sum(b.size for b in runs), {b.a + b.size: b.size for b in runs},
+                     {b.a: b.size for b in runs})
