@@ -5,7 +5,10 @@ Each probe names a check, a passage and a claim, and whether the claim is faithf
 Helpers wrote them (version 48) to find false alarms of `added_words`, `transplanted` and
 `negated_phrase`: faithful near copies with harmless words added, two sentences joined, a
 denial said another way, a phrase denied of another subject; and a few unfaithful claims, to show
-each check still fires. A dev probe, used for choosing, like the paraphrase probe: a reading is
+each check still fires. A third helper (version 49) wrote probes of `negation_moved`,
+`part_negation` and `changed_slot`, both labels about equally: denials in other words, orders
+restated, names the passage links, and unfaithful claims made to slip past those readings
+("Members are exempt" where "not exempt"). A dev probe, used for choosing, like the paraphrase probe: a reading is
 narrowed until its faithful probes pass, so its figure here is in-sample.
 
     python benchmarks/check_probes.py [--check NAME] [--every] [--show 5]

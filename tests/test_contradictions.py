@@ -89,16 +89,18 @@ def test_a_chunk_useful_by_its_share_of_the_reference_is_not_read_by_the_models(
 
 
 def test_a_claim_a_premise_sentence_says_word_for_word_is_read_as_contradicted_by_no_check(judge):
-    # negation_moved alone flags it (the first sentence denies it of the old firmware)
-    from ragmeter.judges.local.checks.negation_scope import negation_moved
+    # compared_otherwise alone flags it (it reads the 30% against the cycle times that follow)
+    from ragmeter.judges.local.checks.compared_values import compared_otherwise
     from ragmeter.judges.local.features import said_word_for_word
     from ragmeter.text.segments import premise_sentences
 
-    passage = ("The old firmware did not support two-factor authentication. "
-               "Firmware 4.2 supports two-factor authentication.")
-    claim = "Firmware 4.2 supports two-factor authentication."
-    assert negation_moved(claim, premise_sentences(passage))
+    passage = ("Eco mode on the Nimbus 7 dishwasher uses about 30% less water and energy than the Normal cycle. "
+               "To achieve this, it heats water to a lower temperature and lengthens the wash, so an Eco cycle "
+               "lasts about 3 hours 20 minutes compared with 2 hours for Normal.")
+    claim = "Eco mode on the Nimbus 7 dishwasher uses about 30% less water and energy than the Normal cycle."
+    assert compared_otherwise(claim, premise_sentences(passage))
     assert said_word_for_word(claim, premise_sentences(passage))
-    assert not said_word_for_word("Firmware 4.2 does not support two-factor authentication.", premise_sentences(passage))
+    assert not said_word_for_word("Eco mode on the Nimbus 7 dishwasher uses about 30% more water and energy "
+                                  "than the Normal cycle.", premise_sentences(passage))
     verdict = asyncio.run(judge.support([SupportItem((passage,), (claim,))]))[0][0]
     assert not verdict.decided_by.startswith("check:") and verdict.probability > 0.5

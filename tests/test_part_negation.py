@@ -99,3 +99,17 @@ def test_the_judge_holds_the_part_that_drops_the_negation_to_the_cap():
         "Tap the HEPA filter gently to remove dust, and replace it every three months."))]))
     assert verdicts[0].decided_by == "check:part_negation" and verdicts[0].probability <= NEGATION_CAP
     assert verdicts[1].decided_by.startswith("model:") and verdicts[1].probability > 0.5
+
+
+def test_two_denials_say_it_and_a_later_part_may_say_it_the_claims_way():
+    # version 49: each flagged by version 48
+    double = ["It is not true that the backup script does not work on Windows.", "It was last updated in March."]
+    assert not negation_in_part("The backup script works on Windows, and it was last updated in March.", double)
+    assert negation_in_part("The backup script does not work on Windows, and it was last updated in March.", double)
+    later = ["Before 1920, women could not vote in national elections.",
+             "The 19th Amendment changed this, and women have voted in national elections ever since."]
+    assert not negation_in_part("The 19th Amendment changed this, and since 1920 women have voted in national elections.",
+                                later)
+    order = ["Do not leave the iron unattended while it is switched on.", "It is a fire hazard."]
+    assert not negation_in_part("Leaving the iron unattended while it is switched on is unsafe, and it is a fire "
+                                "hazard.", order)

@@ -98,11 +98,15 @@ class AnswerRelevanceItem:
     contexts: tuple[str, ...] = ()
 
 
+VERDICT_CLAIM = "+verdict"  # decided_by of a claim made from an answer's yes or no ("Sydney is the capital ...")
+
+
 @dataclass(frozen=True)
 class Verdict:
     """A yes/no judgement with the judge's probability of yes, what it rests on, and which
     model or check of the judge decided it (e.g. "model:support_verified",
-    "check:changed_slot", "llm"); None where a judge does not say."""
+    "check:changed_slot", "llm"); None where a judge does not say. A claim the judge read from an
+    answer's yes or no to a yes/no question ends its decided_by in VERDICT_CLAIM."""
 
     probability: float
     text: str = ""
@@ -112,6 +116,11 @@ class Verdict:
     @property
     def yes(self) -> bool:
         return self.probability >= 0.5
+
+    @property
+    def from_verdict(self) -> bool:
+        """Was this claim read from an answer's yes or no (VERDICT_CLAIM)?"""
+        return (self.decided_by or "").endswith(VERDICT_CLAIM)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text, "verdict": self.yes, "probability": round(self.probability, 4)}

@@ -117,7 +117,7 @@ class AnswerCorrectness(Metric):
         if verdicts is not None:  # the yes or no read by the rule, not also as a claim of its own ("Yes.")
             said, expected = verdicts
             precise = [c for c in precise if says_more_than_yes_or_no(c[0].text)] + [(said, 1.0, said.probability)]
-            recalled = [v for v in recalled if says_more_than_yes_or_no(v.text)] + [expected]
+            recalled = [v for v in recalled if says_more_than_yes_or_no(v.text) and not v.from_verdict] + [expected]
         factual = None
         if precise or recalled:
             tp = sum(w * p for _, w, p in precise)

@@ -194,3 +194,11 @@ def names_more_broadly(x: str, y: str) -> bool:
     xs = {s for form in table.forms(x) for s in table.senses(form, NOUN, TOP_SENSES)}
     ys = {s for form in table.forms(y) for s in table.senses(form, NOUN, TOP_SENSES)}
     return bool(xs & ys) or any(a in table.ancestors(b, KIND_DEPTH) for a in xs for b in ys)
+
+
+@lru_cache(maxsize=65536)
+def can_be(word: str, pos: int) -> bool:
+    """Has the word, or a form it is an inflection of, a sense of this part of speech ("cash"
+    VERB, "subject" ADJECTIVE)?"""
+    table = word_relations()
+    return any(table.senses(form, pos, 1) for form in table.forms(word))

@@ -28,7 +28,6 @@ from ...text.segments import (
     capitalised,
     content_set,
     coverage,
-    number_agreement,
     numbers,
     premise_windows,
     split_sentences,
@@ -38,6 +37,7 @@ from ...text.segments import (
 from ..base import (
     AnswerRelevanceItem,
     ClaimsItem,
+    ClaimsSupportItem,
     Judge,
     Relevance,
     SentenceRelevanceItem,
@@ -66,9 +66,10 @@ from .features import (
 from .loading import answer_embedder_for, claim_verifier, contextual_coverage, runtime_versions, sentence_embedder
 from .names import opening_names
 from .premises import PremiseView, premise_view
+from .similarity import DENSE_FLOOR, lifted_similarity
 from .trained import best_entailment, best_verified, cross_encoder
+from .verdicts import claims_with_verdicts
 
-SIMILARITY_DENSE_FLOOR = 0.8
 VERIFIER_WINDOWS = 1  # the claim verifier reads each claim against its closest premise window(s)
 USEFUL_SHARE = 0.3  # share of the target's content words that makes a chunk useful (seed 000)
 # a claim whose best-covering premise clause says the opposite (one negated, the other not) is held
@@ -88,7 +89,8 @@ NEG_COLUMN = SUPPORT_FEATURES.index("neg_mismatch")
 
 class LocalJudge(Judge):
     name = "local"
-    version = "48"
+    version = "49"
+    fused_claims_support = True  # splitting reads the question: an answer's yes or no (verdicts.py)
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
                  calibration: str | Path | None = None, nli_model: str | Path | None = None,
@@ -162,7 +164,7 @@ class LocalJudge(Judge):
             "sentence_embedder": self.sentence_embedder.describe(),
             "answer_embedder": {**self.answer_embedder.describe(), "weights": self.answer_model},
             "token_vectors": self.static.describe(),
-            "similarity": {"lexical": self.lexical.describe(), "dense_floor": SIMILARITY_DENSE_FLOOR},
+            "similarity": {"lexical": self.lexical.describe(), "dense_floor": DENSE_FLOOR},
             "support_weights": self.support_model,
             **({"contextual": self.contextual.describe()} if self.contextual else {}),
             **({"verifier": {**self.verifier.describe(), "windows": VERIFIER_WINDOWS}} if self.verifier else {}),
@@ -263,6 +265,11 @@ class LocalJudge(Judge):
 
     async def support(self, items: Sequence[SupportItem]) -> list[list[Verdict]]:
         return self._support_probabilities([(item.premises, item.claims) for item in items])
+
+    async def claims_support(self, items: Sequence[ClaimsSupportItem]) -> list[list[Verdict]]:
+        """Split and check, with the yes or no of an answer to a yes/no question read where a
+        check reads the statement it makes (verdicts.py)."""
+        return claims_with_verdicts(items, self._support_probabilities)
 
     async def usefulness(self, items: Sequence[UsefulnessItem]) -> list[list[Verdict]]:
         """A chunk is useful when it supports a claim of the target answer, or holds a good
@@ -405,21 +412,11 @@ class LocalJudge(Judge):
 
     async def similarity(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
         """Lexical similarity, raised toward 1 where the dense vectors are nearly identical, and
-        scaled by the agreement of the numbers the two texts state (text.segments.number_agreement).
-
-        On the SAS dev sets, answer-level human judgements follow the lexical embedding best
-        (exact zero for answers sharing nothing keeps unrelated answers apart); dense vectors
-        add credit only above a cosine of SIMILARITY_DENSE_FLOOR, for paraphrases.
-        """
+        scaled by the agreement of the numbers the two texts state (similarity.py)."""
         texts = list(dict.fromkeys(t for pair in pairs for t in pair))
         dense = self.vectors(texts)
         lexical = dict(zip(texts, self.lexical.embed(texts)))
-        out = []
-        for a, b in pairs:
-            lex = max(0.0, float(lexical[a] @ lexical[b]))
-            lift = min(1.0, max(0.0, (float(dense[a] @ dense[b]) - SIMILARITY_DENSE_FLOOR) / (1 - SIMILARITY_DENSE_FLOOR)))
-            out.append((lex + (1.0 - lex) * lift) * number_agreement(a, b))
-        return out
+        return [lifted_similarity(float(lexical[a] @ lexical[b]), float(dense[a] @ dense[b]), a, b) for a, b in pairs]
 
     async def embed(self, texts: Sequence[str]) -> np.ndarray:
         vecs = self.vectors(list(texts))

@@ -37,7 +37,7 @@ from functools import lru_cache
 
 from ....text.segments import NEGATIONS, split_clauses
 from ....text.wordnet import OPPOSITE, SAME, SIBLING, relation
-from ....text.words import NUMBER_WORDS, STOPWORDS, tokens
+from ....text.words import NUMBER_WORDS, STOPWORDS, TOKEN, tokens
 from .copies import Copies
 from .substitution import COPULA, MIN_MATCHED, MIN_SHARE
 
@@ -81,12 +81,19 @@ def slot_relation(said: Sequence[str], given: Sequence[str], before: str = "", a
     return None
 
 
-def _another_kind(claim: Sequence[str], premise: Sequence[str]) -> bool:
+def _name_swapped(ops: list, claim: Sequence[str], premise: Sequence[str], named: frozenset[str]) -> bool:
+    """Does the alignment put a name of the claim where the premise has another word?"""
+    return any(tag == "replace" and set(claim[i1:i2]) & named for tag, i1, i2, _, _ in ops)
+
+
+def _another_kind(claim: Sequence[str], premise: Sequence[str], named: frozenset[str] = frozenset()) -> bool:
     """Whether the alignment of a claim clause to a premise clause changes only slots WordNet
     reads as the same, another of one kind or the opposite, at least one of them not the same."""
     ops = SequenceMatcher(None, claim, premise, autojunk=False).get_opcodes()
     flagged = False
     for k, (tag, i1, i2, j1, j2) in enumerate(ops):
+        if tag == "delete" and set(claim[i1:i2]) & NEGATIONS and _name_swapped(ops, claim, premise, named):
+            return False  # a "not" put in beside another name: "Sydney is not the capital" denies it of another
         if tag in ("equal", "insert"):  # "insert": premise words the claim leaves out
             continue
         said, given = claim[i1:i2], premise[j1:j2]
@@ -124,12 +131,16 @@ def _another_kind_claim(claim: str, sentences: tuple[str, ...]) -> float:
     texts = split_clauses(claim)
     if len(texts) > 1:  # and the whole claim, where its clauses are too short to be read as copies
         texts = [*texts, claim]
+    lower = {t for sentence in sentences for t in TOKEN.findall(sentence) if t.islower()}
     for text in texts:
         said = tokens(text)
         if len(_content(said)) < 3:
             continue
         floor = max(MIN_MATCHED, math.ceil(MIN_SHARE * len(said)))
         matched, best = units.closest(said, floor)
-        if matched >= MIN_MATCHED and best and all(_another_kind(said, units.items[k]) for k in best):
+        # names: capitalised words, the first one too where the premises never write it in lower case
+        found = TOKEN.findall(text)
+        named = frozenset(t.lower() for k, t in enumerate(found) if t[:1].isupper() and (k or t.lower() not in lower))
+        if matched >= MIN_MATCHED and best and all(_another_kind(said, units.items[k], named) for k in best):
             return 1.0
     return 0.0

@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ....text.words import TOKEN
-from .substitution import _PRONOUNS, _STOP, _abbreviates, _content, premises_of, statements
-from .word_forms import TITLES, word_form
+from .substitution import _PRONOUNS, _STOP, _content, premises_of, statements
+from .word_forms import TITLES, abbreviates, word_form
 
 MIN_DEED = 0.75  # of the claim's deed words, in the statement that gives the deed to another
 OPENING = 3  # the other name is among the statement's first content words
@@ -66,7 +66,7 @@ def _acronym(who: frozenset[str], order: list[str], theirs: list[str]) -> bool:
     """Whether a name of the claim's who is an acronym of names in a row of the statement, or
     one of the statement's of the who ("EU" and "European Union")."""
     runs = [theirs[i:j] for i in range(len(theirs)) for j in range(i + 2, min(len(theirs), i + 5) + 1)]
-    return any(_abbreviates(w, run) for w in who for run in runs) or any(_abbreviates(w, order) for w in theirs)
+    return any(abbreviates(w, run) for w in who for run in runs) or any(abbreviates(w, order) for w in theirs)
 
 
 def _opened_by_another(words: Sequence[str], first: int, doers: frozenset[str], everyone: frozenset[str]) -> bool:

@@ -17,6 +17,10 @@ other does not. "Not only", "not just", "or not", "if not" and "whether or not" 
 and a part with "unless" or "only" on either side is not read ("you need not return it unless
 asked" says what "you only need to return it if asked" says).
 
+Two denials in one part say it ("It is not true that the drug does not work"); a part that
+another premise part says the claim's way is not flagged, nor an order restated about the doing
+(negation_scope.prohibition_restated; version 49).
+
 Only claims of two parts or more are read: a claim of one part is the negation check's.
 Measured with ``python benchmarks/slot_check.py --check part_negation`` (version 38).
 """
@@ -28,6 +32,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ....text.segments import content_set, coverage, split_clauses
+from .negation_scope import ELSEWHERE_COVERAGE, prohibition_restated
 
 MIN_WORDS = 3  # content words of a claim part read
 MIN_COVERAGE = 0.85  # of the claim part's content words, in the premise part read against it
@@ -51,8 +56,9 @@ def parts(text: str) -> list[str]:
 
 
 def _read(part: str) -> Part:
-    return (content_set(part), bool(_NEGATION.search(_NO_NEGATION.sub(" ", part.replace("’", "'")))),
-            bool(_CONDITION.search(part)))
+    # "It is not true that the drug does not work": two denials say it
+    denials = len(_NEGATION.findall(_NO_NEGATION.sub(" ", part.replace("’", "'"))))
+    return content_set(part), denials % 2 == 1, bool(_CONDITION.search(part))
 
 
 @lru_cache(maxsize=16384)  # a premise sentence is read for each claim beside it
@@ -80,12 +86,17 @@ def negation_in_part(claim: str, sentences: Sequence[str]) -> float:
     if len(claim_parts) < 2:
         return 0.0
     premise_parts = [p for s in sentences for p in _sentence_parts(s)]
+    if any(prohibition_restated(claim, s, " ".join(sentences)) for s in sentences):
+        return 0.0
     for text in claim_parts:
         words, negated, condition = _read(text)
         if len(words) < MIN_WORDS or text.split()[0].lower() in _PREPOSITIONS:
             continue
         best, cov = _closest(words, premise_parts)
         if (best is not None and cov >= MIN_COVERAGE and best[1] != negated and not (condition or best[2])
-                and len(best[0]) <= MAX_LENGTH_RATIO * len(words) and coverage(best[0], words) >= MIN_BACK_COVERAGE):
+                and len(best[0]) <= MAX_LENGTH_RATIO * len(words) and coverage(best[0], words) >= MIN_BACK_COVERAGE
+                # not where another part says it as the claim does ("Before 1920, women could not
+                # vote ... women have voted in national elections ever since")
+                and not any(p[1] == negated and coverage(words, p[0]) >= ELSEWHERE_COVERAGE for p in premise_parts)):
             return 1.0
     return 0.0

@@ -33,7 +33,9 @@ Canberra"). The claim is flagged where, between words that agree, it:
 
 A rewording with words the passage does not use elsewhere is not flagged, nor a pronoun where
 the premise has a name ("granted him" for "granted Octavian"), nor a clause that copies too
-little of any premise clause to be read as a copy.
+little of any premise clause to be read as a copy, nor a name the passage says is the
+premise's ("Austria's capital" where "Vienna is the capital of Austria"), nor a question. A claim
+of two content words is read for a name from elsewhere only ("Sydney is the capital."; version 49).
 """
 
 from __future__ import annotations
@@ -48,10 +50,11 @@ from functools import lru_cache
 from ....text.segments import STOPWORDS, split_clauses, stem
 from ....text.words import TOKEN
 from .copies import Copies
+from .identities import identities, linked
 from .outside_names import foreign_name
 from .quantities import rounds_to, split_numbers_of
 from .slot_values import incompatible, is_number, rate_unit
-from .word_forms import word_form, word_tuple, words
+from .word_forms import initials, word_form, word_tuple, words
 
 MIN_MATCHED = 3  # words a claim clause must share, in order, with a premise clause to be a copy of it
 MIN_SHARE = 0.6  # and the share of the claim clause's words those are
@@ -161,24 +164,6 @@ def _numbers_differ(said: Sequence[str], given: Sequence[str], claim: Sequence[s
             and not any(_same_number(y, x) for y in given_numbers for x in in_claim))
 
 
-def _in_order(letters: str, text: str) -> bool:
-    rest = iter(text)
-    return all(ch in rest for ch in letters)
-
-
-def _abbreviates(short: str, span: Sequence[str]) -> bool:
-    """Whether a word is an acronym of the span: every content word's initial in it, in order, and
-    its letters in order in the words ("eu" European Union, "cvd" cardiovascular disease)."""
-    long = [w for w in span if w not in _STOP]
-    return (bool(long) and 2 <= len(short) <= 8 and short[0] == long[0][0]
-            and _in_order("".join(w[0] for w in long), short) and _in_order(short, "".join(long)))
-
-
-def _initials(said: Sequence[str], given: Sequence[str]) -> bool:
-    """One side abbreviates the other ("EU" for "European Union")."""
-    return (len(said) == 1 and _abbreviates(said[0], given)) or (len(given) == 1 and _abbreviates(given[0], said))
-
-
 class _Premises:
     """The premises' clauses and sentences as word lists, and what the check asks of them."""
 
@@ -198,6 +183,9 @@ class _Premises:
         self.answered = _candidates(f"{q.rstrip()[:-1]} {a}" for q, a in zip(sentences, sentences[1:])
                                     if q.rstrip().endswith("?"))
         self.answered_copies = Copies(c for c, _, _ in self.answered)
+        # what the passage says one thing is ("The Hall of Mirrors is the central gallery of the
+        # Palace of Versailles"): the two sides of each copula, as content words
+        self.identities = identities(sentences, _content)
 
     def closest(self, said: list[str]) -> tuple[int, list[tuple[list[str], frozenset[str], frozenset[str]]]]:
         """How many words, in order, the clause shares with the premise clauses that share the
@@ -225,6 +213,8 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
     (names()); rest_of_claim: the words of the claim's other clauses."""
     ops = SequenceMatcher(None, claim, premise, autojunk=False).get_opcodes()
     changed = sum(i2 - i1 for tag, i1, i2, _, _ in ops if tag in ("replace", "delete"))
+    # a claim of two content words ("Sydney is the capital.") is read for a name put in only
+    short = len(_content(claim)) + sum(map(is_number, claim)) < 3
     for k, (tag, i1, i2, j1, j2) in enumerate(ops):
         inside = 0 < k < len(ops) - 1  # agreeing words on both sides
         if (tag == "replace" and k and k == len(ops) - 1 and j2 - j1 > i2 - i1
@@ -234,7 +224,9 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
             j2 = j1 + i2 - i1
         if tag in ("insert", "delete") and inside:
             span = premise[j1:j2] if tag == "insert" else claim[i1:i2]
-            if set(span) <= NEGATORS:
+            # a "not" put in or left out; not where the claim says it of another name ("Sydney is
+            # not the capital" where "Canberra is the capital")
+            if set(span) <= NEGATORS and not _another_name(ops, claim, premise, named):
                 return True
             # "dangerous at slack water" for "dangerous except at slack water"; not an "except" moved
             # ("closed during all phases except start-up" for "closed except during start-up")
@@ -248,9 +240,15 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
                 return True
         # a slot: a few words, in a clause that otherwise says what the premise says, word for word
         if (tag != "replace" or i2 - i1 > MAX_SLOT or j2 - j1 > MAX_SLOT + 1
-                or changed - (i2 - i1) > MAX_OTHER_CHANGES or len(_content(claim)) + sum(map(is_number, claim)) < 3):
+                or changed - (i2 - i1) > MAX_OTHER_CHANGES):
             continue
         said, given = claim[i1:i2], premise[j1:j2]
+        if linked(premises.identities, _content(said) - set(given), _content(given) - set(said)):
+            continue  # another name for the same thing, as the passage says
+        if short:
+            if _name_from_elsewhere(said, given, claim, premise, j1, part, premises, named):
+                return True
+            continue
         # a number of the sentence's other statement is no number of this one ("Children aged 6 to 11
         # take 10 ml" where "... take 5 ml, while children over 12 take 10 ml")
         scope = part if set(premise) <= part else sentence
@@ -274,15 +272,12 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
             return True
         if changed == len(said) and _sibling(said, given, premise, j1, j2, sentence, premises):
             return True
-        if _PRONOUNS & set(given) or _PRONOUNS & set(said) or not _content(given) - set(claim) or _initials(said, given):
+        if _PRONOUNS & set(given) or _PRONOUNS & set(said) or not _content(given) - set(claim) or initials(said, given):
             continue
-        if ("the" in given or (j1 and premise[j1 - 1] == "the")) and not _content(given) & premises.named:
-            continue  # a name for what the premise calls "the country" or "the river": it says which one
-        # a name the passage uses elsewhere but not in this statement, not stated with the
-        # clause's other words in another either ...
-        rest = _content(claim) - _content(said)
-        if any(w in named and w in premises.vocabulary and not any(_same_word(w, p) for p in part)
-               and not premises.stated_elsewhere(w, rest, premise) for w in _content(said)):
+        if _the_one_named(given, premise, j1, premises):
+            continue
+        # a name the passage uses elsewhere but not in this statement ...
+        if _name_from_elsewhere(said, given, claim, premise, j1, part, premises, named):
             return True
         if _another_day(said, given, premises, named):
             return True
@@ -295,6 +290,32 @@ def _slot_changed(claim: list[str], premise: list[str], sentence: frozenset[str]
                 and any(w in sentence and w not in premise for w in _content(said))):
             return True
     return False
+
+
+def _the_one_named(given: list[str], premise: list[str], j1: int, premises: _Premises) -> bool:
+    """Is the premise's filler what it calls "the country" or "the river" (a name there says which one)?"""
+    return ("the" in given or (j1 > 0 and premise[j1 - 1] == "the")) and not _content(given) & premises.named
+
+
+def _name_from_elsewhere(said: list[str], given: list[str], claim: list[str], premise: list[str], j1: int,
+                         part: frozenset[str], premises: _Premises, named: set[str]) -> bool:
+    """A name the passage uses elsewhere but not in this statement, put in the slot, and not
+    stated with the clause's other words in another statement either ("Sydney is the capital"
+    where "Canberra is the capital ..., Sydney its largest city")."""
+    if (_PRONOUNS & set(given) or _PRONOUNS & set(said) or not _content(given) - set(claim) or initials(said, given)
+            or _the_one_named(given, premise, j1, premises)):
+        return False
+    if NEGATORS & set(claim) and not NEGATORS & set(premise):  # "Sydney is not the capital": said of another
+        return False
+    rest = _content(claim) - _content(said)
+    return any(w in named and w in premises.vocabulary and not any(_same_word(w, p) for p in part)
+               and not premises.stated_elsewhere(w, rest, premise) for w in _content(said))
+
+
+def _another_name(ops: list, claim: list[str], premise: list[str], named: set[str]) -> bool:
+    """Does the alignment put another name of the claim in a place where the premise has a name?"""
+    return any(tag == "replace" and _content(claim[i1:i2]) & named and _content(premise[j1:j2]) - set(claim)
+               for tag, i1, i2, j1, j2 in ops)
 
 
 def _names_trade_places(said: list[str], given: list[str], claim: list[str], premise: list[str],
@@ -355,8 +376,8 @@ def _slot_substitution(claim: str, sentences: tuple[str, ...]) -> float:
     if parts > 1:  # and the whole claim, where its clauses are too short to be read as copies
         texts, clauses = [*texts, claim], [*clauses, words(claim)]
     for k, (text, said) in enumerate(zip(texts, clauses)):
-        if len(_content(said)) < 2 or said[0] in RELATIVES:  # "which accounts for 30%": of what?
-            continue
+        if len(_content(said)) < 2 or said[0] in RELATIVES or text.rstrip().endswith("?"):
+            continue  # "which accounts for 30%": of what?; a question states nothing
         matched, closest = premises.closest(said)
         if matched < MIN_MATCHED or matched < MIN_SHARE * len(said):
             continue

@@ -11,7 +11,7 @@ from decimal import Decimal
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from ....text.segments import NUMBER_WORDS, stem, tokens
+from ....text.segments import NUMBER_WORDS, STOPWORDS, stem, tokens
 from ....text.spelled import spelled_as_digits
 from .quantities import SCALE
 
@@ -83,3 +83,24 @@ def align(said: Sequence[str], text: Sequence[str]) -> Alignment:
     runs = [b for b in match.get_matching_blocks() if b.size]
     return Alignment(match.get_opcodes(), sum(b.size for b in runs), {b.a + b.size: b.size for b in runs},
                      {b.a: b.size for b in runs})
+
+
+_STOP_FORMS = STOPWORDS | {word_form(w) for w in STOPWORDS}
+
+
+def _in_order(letters: str, text: str) -> bool:
+    rest = iter(text)
+    return all(ch in rest for ch in letters)
+
+
+def abbreviates(short: str, span: Sequence[str]) -> bool:
+    """Whether a word is an acronym of the span: every content word's initial in it, in order, and
+    its letters in order in the words ("eu" European Union, "cvd" cardiovascular disease)."""
+    long = [w for w in span if w not in _STOP_FORMS]
+    return (bool(long) and 2 <= len(short) <= 8 and short[0] == long[0][0]
+            and _in_order("".join(w[0] for w in long), short) and _in_order(short, "".join(long)))
+
+
+def initials(said: Sequence[str], given: Sequence[str]) -> bool:
+    """One side abbreviates the other ("EU" for "European Union")."""
+    return (len(said) == 1 and abbreviates(said[0], given)) or (len(given) == 1 and abbreviates(given[0], said))
