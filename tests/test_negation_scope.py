@@ -69,8 +69,6 @@ KEPT = [  # passage, claim a careful reader calls supported (each flagged by ver
      "Operating heavy machinery while taking this medicine is unsafe."),
     ("The old firmware did not support two-factor authentication. Firmware 4.2 supports two-factor authentication.",
      "Firmware 4.2 supports two-factor authentication."),
-    ("Before version 3.0, the app did not sync data across devices. Version 3.0 introduced the ability to sync data "
-     "across devices.", "Since version 3.0 the app can sync data across devices."),
     ("For stays under 90 days, a visa is not required, but a valid passport is.",
      "A valid passport is required for stays under 90 days."),
 ]
@@ -84,6 +82,15 @@ CAUGHT = [  # the same shapes, unfaithful
      "The renovation project is already finished, yet it ran over budget."),
     ("The candidate had not yet conceded when the polls closed in the western states.",
      "The candidate had already conceded when the polls closed in the western states."),
+    # each let through by version 49's first form (a review's examples)
+    ("Do not mix bleach with vinegar; the mixture is not safe.", "Mixing bleach with vinegar is safe."),
+    ("Beijing tap water is not safe to drink.", "Beijing tap water is safe to drink."),
+    ("Aspirin is not safe for children under 16. Paracetamol is safe for children under 16.",
+     "Aspirin is safe for children under 16."),
+    ("Under the new policy, employees cannot work remotely.", "Staff can work remotely under the new policy."),
+    ("The vaccine is not approved for use in children under 12.", "It is approved for use in children under 12."),
+    ("In the 2020 clinical trial, the new drug was not effective against the virus.",
+     "The new drug was effective against the virus in the 2020 clinical trial; researchers declined to comment."),
 ]
 
 

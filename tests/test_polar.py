@@ -51,3 +51,16 @@ def test_a_yes_no_question_is_said_as_the_statement_of_each_answer(question, yes
                                       "Is?", ""])
 def test_a_question_that_is_not_yes_no_gives_no_statement(question):
     assert statement(question, True) is None and statement(question, False) is None
+
+
+@pytest.mark.parametrize("question", ["Is the museum not open on Mondays?", "Doesn't the plan cover dental?",
+                                      "Is Sydney the capital of Australia, or is it Canberra?", "IS SYDNEY THE CAPITAL?",
+                                      "Is Sydney, Australia's largest city, the capital of Australia?",
+                                      "Is express shipping faster or slower than standard?"])
+def test_a_question_whose_yes_is_not_its_words_said_gives_no_statement(question):
+    # a denial asked, a choice, shouting, an apposition: each gave a wrong or garbled statement once
+    assert statement(question, True) is None
+
+
+def test_a_no_to_must_says_need_not():
+    assert statement("Must employees wear badges in the lab?", False) == "Employees need not wear badges in the lab."

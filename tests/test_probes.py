@@ -27,7 +27,7 @@ CHECK_PROBES = PROBES / "check_probes.jsonl"
 # false alarms on each check's own faithful probes when they were written (docs/benchmarks.md);
 # a change that flags more of them reads faithful claims worse
 DOCUMENTED_FALSE_ALARMS = {"added_words": 11, "transplanted": 4, "negated_phrase": 3,  # of 202, 192, 227 faithful
-                           "negation_moved": 1, "part_negation": 2, "changed_slot": 5}  # of 61, 26, 46 (version 49)
+                           "negation_moved": 1, "part_negation": 3, "changed_slot": 5}  # of 61, 26, 46 (version 49)
 DOCUMENTED_CATCHES = {"added_words": 20, "transplanted": 2, "negated_phrase": 23,  # of 31, 46, 41 unfaithful
                       "negation_moved": 24, "part_negation": 13, "changed_slot": 14}  # of 52, 26, 37
 

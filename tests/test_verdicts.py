@@ -89,3 +89,21 @@ def test_a_name_the_passage_says_is_the_same_thing_is_no_changed_slot():
     assert not slot_substitution("The Danube flows through Austria's capital.", linked)
     near = premise_sentences("The ferry to the outer islands leaves from Skerry. Skerry is 9 miles from West Bangor.")
     assert slot_substitution("The ferry to the outer islands leaves from West Bangor.", near)
+
+
+@pytest.mark.slow
+def test_a_verdict_the_answer_states_itself_is_not_counted_twice(judge):
+    verdicts = _read(judge, "No, Sydney is not the capital of Australia.")
+    assert [v.text for v in verdicts] == ["Sydney is not the capital of Australia."]
+    assert not verdicts[0].from_verdict
+
+
+def test_a_negation_flag_counts_for_a_verdict_only_beside_a_denied_verb_with_or_without_nli():
+    from ragmeter.judges.local.verdicts import _checked
+
+    premises = ("Savings accounts allow up to six withdrawals a month without charge.",)
+    statement = "There is a fee for a seventh withdrawal from savings accounts."
+    for decided in ("check:negation", "check:negation+nli"):
+        assert not _checked(Verdict(0.1, statement, None, decided), premises)
+    denied = ("Savings accounts do not charge for withdrawals.",)
+    assert _checked(Verdict(0.1, "Savings accounts charge for withdrawals.", None, "check:negation+nli"), denied)

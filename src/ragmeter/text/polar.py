@@ -32,9 +32,15 @@ _PREPOSITIONS = frozenset("in on at for with from to by under over into onto tha
                           "without within between through across against around near beyond per via beneath below above inside outside "
                           "toward towards along among behind upon throughout beside".split())
 _ADVERBS = frozenset("not still ever already also only really actually always usually normally generally "
-                     "legally really even just often sometimes never currently now yet".split())
+                     "legally even just often sometimes never currently now yet".split())
 _PARTICLES = frozenset("out up down off over back away".split())  # "cash out", "carry over"
-_NEGATED = {"can": "cannot", "will": "will not", "shall": "shall not"}
+# "must not" forbids; a "no" to "Must employees wear badges?" says they need not
+_NEGATED = {"can": "cannot", "will": "will not", "shall": "shall not", "must": "need not"}
+# questions whose "yes" is not their words said as a statement: a denial asked ("Is the museum
+# not open on Mondays?", "Doesn't it ...?") and a choice ("..., or is it Canberra?", "Did Hamburg
+# or Lübeck receive its privileges earlier?")
+_NOT_READ = re.compile(r"\b(?:not|never|n't)\b|n't\b|\bor\s+(?:is|are|was|were|do|does|did|can|will|should|would|"
+                       r"\w+(?:er|ier)\b|after|before|less|more)\b", re.IGNORECASE)
 _VOWELS = frozenset("aeiou")
 
 
@@ -57,7 +63,7 @@ def _head(word: str) -> bool:
     return kind in (None, _NOUN) or kind != _ADJECTIVE and can_be(bare, _NOUN)
 
 
-def _after_be(words: list[str]) -> int | None:
+def _after_be(words: list[str]) -> int:
     """Where the predicate of "is/are/was/were SUBJECT PREDICATE" begins: at a determiner,
     adverb, participle or adjective after a noun ("Is Mount Orvel | the highest peak", "Are
     employees in Northland | entitled to ..."), else at the first preposition ("Is strict mode
@@ -154,13 +160,14 @@ def statement(question: str, yes: bool) -> str | None:
     """The statement a "yes" (yes=True) or a "no" to a yes/no question makes: "Is Mount Orvel the
     highest peak?" -> "Mount Orvel is the highest peak." / "Mount Orvel is not the highest
     peak."; None when the question is no yes/no question or its subject cannot be found."""
-    asked = _ASKED.match(last_sentence(question))
-    if asked is None:
+    sentence = last_sentence(question)
+    asked = _ASKED.match(sentence)
+    if asked is None or sentence.isupper() or _NOT_READ.search(sentence):
         return None
     words = asked["rest"].split()
     aux = asked["aux"].lower()
     k = _subject_length(words, aux) if words else None
-    if not k or k >= len(words):
+    if not k or k >= len(words) or any(w.endswith(",") for w in words[:k]):  # "Is Sydney, its largest city, ..."
         return None
     subject = " ".join(words[:k])
     text = f"{asked['case'] or ''}{subject} {_said(aux, yes, words[k:])}".rstrip(" ,;:") + "."

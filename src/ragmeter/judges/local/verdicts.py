@@ -24,7 +24,7 @@ from typing import Callable, Sequence
 
 from ...text.answer_type import says_more_than_yes_or_no, verdict_given
 from ...text.polar import statement
-from ...text.segments import best_covering, content_set, premise_sentences, split_sentences
+from ...text.segments import best_covering, content_set, coverage, premise_sentences, split_sentences
 from ..base import VERDICT_CLAIM, ClaimsSupportItem, Verdict
 from ..lexical import split_into_claims
 
@@ -62,6 +62,8 @@ def without_bare_verdict(answer: str, claims: list[str]) -> list[str]:
     return claims
 
 
+STATED = 0.8  # of the verdict statement's content words, in a claim of the answer: it says the verdict itself
+
 # a verb denied ("is not", "cannot", "doesn't", "no longer"); not "no" or "without", which qualify a noun
 # ("at no charge", "without giving any reason") in sentences whose words a statement made from
 # the question shares: "There is a fee for a seventh withdrawal" is no denial of "up to six
@@ -73,7 +75,7 @@ def _checked(verdict: Verdict, premises: Sequence[str] = ()) -> bool:
     """Did a check decide this statement's verdict; for the clause-level negation check, with a
     verb denied in the premise sentence closest to it?"""
     decided = verdict.decided_by or ""
-    if decided != "check:negation" or not premises:
+    if decided.split("+")[0] != "check:negation" or not premises:  # "check:negation+nli" with an NLI model
         return decided.startswith("check:")
     best, _ = best_covering(content_set(verdict.text), [s for p in premises for s in premise_sentences(p)], content_set)
     return best is not None and bool(_VERB_DENIAL.search(best))
@@ -84,10 +86,15 @@ def with_verdict(reading: VerdictReading, answer: str, claims: list[str], verdic
     """The answer's claim verdicts, with its yes or no read where a check finds the "yes"
     statement contradicted (premises: what the claims were read against)."""
     positive, negative = (said, opposite) if reading.yes else (opposite, said)
+    # any flag on the denial blocks it, the clause-level negation check's too: a contradiction
+    # found either way is no verdict
     if not _checked(positive, premises) or _checked(negative):
         return list(verdicts)
     kept = without_bare_verdict(answer, claims)
     rest = list(verdicts[len(claims) - len(kept):])
+    stated = content_set(said.text)
+    if any(coverage(stated, content_set(claim)) >= STATED for claim in kept):
+        return list(verdicts)  # "No, Sydney is not the capital of Australia.": the claim says it
     # the "yes" statement contradicted: a "yes" is as unsupported, a "no" as supported as it is not
     probability = positive.probability if reading.yes else 1.0 - positive.probability
     return [Verdict(probability, said.text, positive.evidence, f"{positive.decided_by}{VERDICT_CLAIM}"), *rest]

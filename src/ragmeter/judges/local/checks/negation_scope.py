@@ -55,13 +55,16 @@ _NOT_YET = re.compile(r"\bnot\s+yet\b", re.I)
 _IMPLICIT = frozenset("fail fails failed failing lack lacks lacked lacking unless absent absence missing refuse "
                       "refuses refused instead rather except neither nobody nothing none no without unlikely "
                       "unable impossible rarely hardly seldom barely avoid avoids avoided prevent prevents "
-                      "prevented only until before poorly insufficient insufficiently inadequate inadequately "
-                      # a denial reported or judged (version 49): "declined to ratify", "denied that
-                      # passwords were exposed", "is a myth", "are exempt from paying", "have yet to live"
-                      "decline declines declined deny denies denied reject rejects rejected dismiss dismisses "
-                      "dismissed disagree disagrees disagreed refute refutes refuted myth misconception untrue "
-                      "exempt neglect neglects neglected struggle struggles waiting".split())
-_YET_TO = re.compile(r"\byet\s+to\b", re.I)  # "has yet to reopen"; not "finished, yet over budget"
+                      "prevented only until before poorly insufficient insufficiently inadequate inadequately".split())
+# a denial reported (version 49): "declined to ratify", "denied that passwords were exposed", "are
+# exempt from paying", "has yet to be tested": read only before the word the premise denies, close
+# to it ("... was effective; researchers declined to comment" denies nothing of it)
+_DENYING = frozenset(stem(w) for w in "decline declined declining deny denied denying reject rejected rejecting "
+                     "dismiss dismissed dismissing disagree disagreed refute refuted exempt neglect neglected "
+                     "neglecting struggle struggled struggling waiting yet".split())
+DENYING_WINDOW = 6  # words before the denied word
+# a denial judged, anywhere in the claim: "The idea that the Great Wall is visible from space is a myth."
+_JUDGED_FALSE = frozenset("myth misconception untrue".split())
 # "not just", "not merely": the words after them are said, and more besides
 _NOT_ONLY = frozenset("only just merely simply".split())
 # an order not to do something ("Do not mix bleach with vinegar"), and a claim about the doing
@@ -124,10 +127,19 @@ def _governed(words: list[str], clause: str) -> set[int]:
     return negated_at
 
 
-def _implicit(text: str, dropped: frozenset[str] = frozenset()) -> bool:
+def _implicit(text: str, dropped: frozenset[str]) -> bool:
     """Does the text negate or restrict in other words, with a word that is not itself what the
-    premise negates ("Members are exempt" for "Members are not exempt" says the opposite)?"""
-    return bool(_YET_TO.search(text)) or any(w in _IMPLICIT and stem(w) not in dropped for w in tokens(text))
+    premise denies ("The patient failed to take it" where "did not fail to take it")?"""
+    return any((w in _IMPLICIT or w in _JUDGED_FALSE) and stem(w) not in dropped for w in tokens(text))
+
+
+def _reported_denial(claim: str, dropped: frozenset[str]) -> bool:
+    """Does the claim deny a word the premise denies with a word of denial before it ("declined to
+    ratify"), that word not itself the one denied ("Members are exempt" where "not exempt")?"""
+    words = [stem(w) for w in tokens(claim)]
+    at = [k for k, w in enumerate(words) if w in dropped]
+    return any(w in _DENYING and w not in dropped and any(0 < j - k <= DENYING_WINDOW for j in at)
+               for k, w in enumerate(words))
 
 
 def negation_moved(claim: str, sentences: Sequence[str], min_coverage: float = MIN_COVERAGE) -> float:
@@ -148,46 +160,66 @@ def negation_moved(claim: str, sentences: Sequence[str], min_coverage: float = M
     if added:
         return 1.0
     claim_words = tokens(claim)
-    if (any(_is_negator(w) for w in claim_words) or _implicit(claim, dropped)
-            or prohibition_restated(claim, best, " ".join(sentences))
-            or _of_another(claim, best) or _said_plainly(claim, dropped, sentences)):
+    if (any(_is_negator(w) for w in claim_words) or _implicit(claim, dropped) or _reported_denial(claim, dropped)
+            or prohibition_restated(claim, best, sentences)
+            or _of_another(claim, best, sentences) or _said_plainly(claim, dropped, best, sentences)):
         return 0.0
     denied = _denied(best)
     return float(not denied or bool(denied & set(claim_words)))
 
 
-def prohibition_restated(claim: str, sentence: str, passage: str) -> bool:
-    """Is the sentence an order not to do something and the claim about the doing, not saying it
-    is done, in the passage's words or calling it harmful ("Mixing bleach with vinegar produces
-    chlorine gas." for "Do not mix bleach with vinegar; ...", "Operating heavy machinery ... is
-    unsafe")? passage: the premise sentences, joined."""
-    return bool(_PROHIBITION.match(sentence) and _GERUND_SUBJECT.match(claim)
-                and content_set(claim) <= content_set(passage) | _HARM)  # "Pouring water on it puts the fire out" is another claim
+def prohibition_restated(claim: str, sentence: str, sentences: Sequence[str]) -> bool:
+    """Is the sentence an order not to do something and the claim about that doing, in words the
+    passage says plainly or calling it harmful ("Mixing bleach with vinegar produces chlorine
+    gas." for "Do not mix bleach with vinegar; the mixture produces chlorine gas.", "Operating
+    heavy machinery ... is unsafe."; not "Mixing them is safe." where "the mixture is not safe")?"""
+    order = _PROHIBITION.match(sentence)
+    doing = _GERUND_SUBJECT.match(claim)
+    if order is None or doing is None:
+        return False
+    verb = stem(next(iter(tokens(sentence[order.end():])), ""))
+    if stem(doing.group(0).strip(" \t\n\"'(").lower()) != verb:  # "Mixing" for "Do not mix"; not "Beijing ..."
+        return False
+    read = [polarity(s) for s in sentences]
+    denied = frozenset().union(*(n for n, _ in read)) - frozenset().union(*(p for _, p in read))
+    return content_set(claim) - {verb} <= (content_set(" ".join(sentences)) - denied) | _HARM
 
 
-def _of_another(claim: str, sentence: str) -> bool:
-    """Does the sentence deny it of a subject the claim does not name ("A visa is not required
-    ..., but a valid passport is" for "A valid passport is required ...")? The subject: the
-    content words before the first negation of the clause that has one."""
+def _of_another(claim: str, sentence: str, sentences: Sequence[str]) -> bool:
+    """Does the sentence deny it of a subject the claim does not name, the claim naming one the
+    passage says elsewhere ("A visa is not required ..., but a valid passport is." for "A valid
+    passport is required ...")? The subject: the content words before the first negation of the
+    clause that has one. Not a pronoun or another word for the subject ("It is approved ...",
+    "Staff can work remotely" where "employees cannot"): those name none of the passage's."""
     said = content_set(claim)
     for clause in split_clauses(sentence):
         words = tokens(clause)
         at = next((k for k, w in enumerate(words) if _is_negator(w)), None)
         if at is not None:
             subject = content_set(" ".join(words[:at]))
-            return bool(subject) and not subject & said
+            denied = polarity(clause)[0]
+            claim_words = tokens(claim)
+            first = next((k for k, w in enumerate(claim_words) if stem(w) in denied), len(claim_words))
+            own = content_set(" ".join(claim_words[:first]))  # the claim's words before the denied one
+            elsewhere = content_set(" ".join(s for s in sentences if s != sentence)) | content_set(
+                " ".join(c for c in split_clauses(sentence) if c != clause))
+            return bool(subject) and not subject & said and bool(own & elsewhere)
     return False
 
 
-def _said_plainly(claim: str, dropped: frozenset[str], sentences: Iterable[str]) -> bool:
+def _said_plainly(claim: str, dropped: frozenset[str], best: str, sentences: Iterable[str]) -> bool:
     """Does another clause of the premises, covering the claim as well, say the words plainly
     ("Firmware 4.2 supports two-factor authentication." after "The old firmware did not support
-    two-factor authentication.")?"""
-    said = content_set(claim)
+    two-factor authentication.")? Not where the words of the claim that clause lacks are the
+    denying sentence's ("Aspirin is safe ..." where "Aspirin is not safe ... Paracetamol is safe
+    ...")."""
+    said, denying = content_set(claim), content_set(best)
     for sentence in sentences:
         for clause in split_clauses(_NOT_YET.sub("not", sentence)):  # as polarity() reads them
             negated, plain = polarity(clause)
-            if dropped <= plain - negated and coverage(said, content_set(clause)) >= ELSEWHERE_COVERAGE:
+            words = content_set(clause)
+            if (dropped <= plain - negated and coverage(said, words) >= ELSEWHERE_COVERAGE
+                    and not (said - words) & denying):
                 return True
     return False
 

@@ -44,6 +44,7 @@ _NEGATION = re.compile(r"\b(?:not|never|cannot)\b|n't\b", re.IGNORECASE)
 _NO_NEGATION = re.compile(r"\bnot\s+(?:only|just|merely|simply|least)\b|\b(?:or|if|whether)\s+not\b", re.IGNORECASE)
 # "need not return it unless asked" says "return it only if asked": a condition, read by neither side
 _CONDITION = re.compile(r"\b(?:unless|only)\b", re.IGNORECASE)
+_DENIAL_DENIED = re.compile(r"\bnot\s+(?:true|the\s+case|correct)\s+that\b.*(?:\b(?:not|never|cannot)\b|n't\b)", re.IGNORECASE)
 _PREPOSITIONS = frozenset("of to in on at for with by from as into about over under between through during "
                           "before after".split())
 
@@ -56,9 +57,10 @@ def parts(text: str) -> list[str]:
 
 
 def _read(part: str) -> Part:
-    # "It is not true that the drug does not work": two denials say it
-    denials = len(_NEGATION.findall(_NO_NEGATION.sub(" ", part.replace("’", "'"))))
-    return content_set(part), denials % 2 == 1, bool(_CONDITION.search(part))
+    text = _NO_NEGATION.sub(" ", part.replace("’", "'"))
+    # "It is not true that the drug does not work": the two denials say it
+    negated = bool(_NEGATION.search(text)) and not _DENIAL_DENIED.search(text)
+    return content_set(part), negated, bool(_CONDITION.search(part))
 
 
 @lru_cache(maxsize=16384)  # a premise sentence is read for each claim beside it
@@ -86,7 +88,7 @@ def negation_in_part(claim: str, sentences: Sequence[str]) -> float:
     if len(claim_parts) < 2:
         return 0.0
     premise_parts = [p for s in sentences for p in _sentence_parts(s)]
-    if any(prohibition_restated(claim, s, " ".join(sentences)) for s in sentences):
+    if any(prohibition_restated(claim, s, sentences) for s in sentences):
         return 0.0
     for text in claim_parts:
         words, negated, condition = _read(text)
@@ -96,7 +98,10 @@ def negation_in_part(claim: str, sentences: Sequence[str]) -> float:
         if (best is not None and cov >= MIN_COVERAGE and best[1] != negated and not (condition or best[2])
                 and len(best[0]) <= MAX_LENGTH_RATIO * len(words) and coverage(best[0], words) >= MIN_BACK_COVERAGE
                 # not where another part says it as the claim does ("Before 1920, women could not
-                # vote ... women have voted in national elections ever since")
-                and not any(p[1] == negated and coverage(words, p[0]) >= ELSEWHERE_COVERAGE for p in premise_parts)):
+                # vote ... women have voted in national elections ever since"), unless the claim's
+                # words that part lacks are the denying part's ("Aspirin is safe" where "Aspirin is
+                # not safe ..., paracetamol is safe")
+                and not any(p[1] == negated and coverage(words, p[0]) >= ELSEWHERE_COVERAGE
+                            and not (words - p[0]) & best[0] for p in premise_parts)):
             return 1.0
     return 0.0
