@@ -80,3 +80,15 @@ def test_the_higher_of_the_two_against_the_passages_two_values(claim, premises, 
 def test_of_the_two_reads_no_bound_as_a_value():
     plans = ["Plan A costs $45 a month.", "Plan B costs more than $40 a month."]
     assert compared_otherwise("Plan B is the more expensive of the two.", plans) == 0.0
+
+
+def test_amounts_of_two_periods_are_not_compared():
+    # version 49: "$144 a year" against "$15 a month" read the true claim as contradicted
+    billing = ["Paying annually is cheaper: $144 a year comes to $12 a month, compared with $15 a month on "
+               "monthly billing."]
+    assert compared_otherwise("The annual Pro plan is cheaper than paying monthly.", billing) == 0.0
+    # one period said once still reads both amounts
+    allowance = ["Employees in the London office receive an allowance of £3,000 per year, while those in the "
+                 "Manchester office receive £1,200."]
+    assert compared_otherwise("Staff in Manchester receive a larger allowance than London staff.", allowance) == 1.0
+    assert compared_otherwise("Staff in Manchester receive a smaller allowance than London staff.", allowance) == 0.0

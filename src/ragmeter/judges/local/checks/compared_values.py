@@ -69,6 +69,9 @@ _BOUND = re.compile(r"(?:\bas\s+\w+\s+as|\bup\s+to|\bat\s+(?:least|most)|\b(?:mo
                     r"|\bbetween|\bfrom|\bto|\band|\bor|[-\u2013])\s*[$€£]?\s?$", re.I)
 # counts of people, whatever the passage calls them ("25,000 inhabitants", "16,000 residents")
 _PEOPLE = frozenset("inhabitants residents people persons citizens population".split())
+# the period of a rate after an amount ("$144 a year", "$15 per month"): amounts of two periods
+# are not compared ("$144 a year comes to $12 a month, compared with $15 a month")
+_RATE = re.compile(r"\s*(?:a|an|per|each|every|/)\s*(?P<period>year|month|week|day|hour|minute)s?\b", re.I)
 _NOT_UNITS = frozenset("a an the and or of for in on at to per from with by as is was are were than "
                        "each".split())
 
@@ -179,7 +182,8 @@ def _two_sides(side: frozenset[str], sentences: list[str]) -> tuple[frozenset[st
 
 def side_numbers(sentence: str, sides: tuple[frozenset[str], frozenset[str]],
                  bounds: bool = False, across: bool = False) -> list[tuple[int, tuple, Decimal]]:
-    """(side, kind, value) of each number of the sentence that belongs to one side: the side
+    """(side, kind: (currency, unit, a rate's period), value) of each number of the sentence that
+    belongs to one side: the side
     named just after it ("24% for Drug B"), else the side named nearest before it with no other
     number between. bounds: read "up to $60" as a value too, and a number of another unit between
     the name and this one as no bar; across: only the latter ("the 300 seated 70 but cruised at
@@ -207,8 +211,10 @@ def side_numbers(sentence: str, sides: tuple[frozenset[str], frozenset[str]],
             value = Decimal(m.group("num").replace(",", ""))
         except InvalidOperation:
             continue
-        kind = (m.group("cur") or "", "" if unit in _NOT_UNITS else "people" if unit in _PEOPLE else unit)
-        if kind != ("", ""):
+        rate = _RATE.match(sentence, m.end("num") if unit in _NOT_UNITS else m.end())
+        kind = (m.group("cur") or "", "" if unit in _NOT_UNITS else "people" if unit in _PEOPLE else unit,
+                rate["period"].lower() if rate else "")
+        if kind[:2] != ("", ""):
             out.append((0 if word in sides[0] else 1, kind, value))
     return out
 
@@ -232,6 +238,7 @@ def compared_otherwise(claim: str, sentences: Iterable[str]) -> float:
     for a, b, way, money, word in found:
         units = _DIMENSION.get(word)
         values: dict[tuple, list[list[Decimal]]] = {}
+        periods: dict[tuple, set[str]] = {}  # "a year", "a month": two periods are not compared
         across, risen = units is _SPEED, False
         if not b:  # "the lower of the two": read past numbers of other units, and after "rises to"
             (a, b), across, risen = _two_sides(a, sentences), True, True
@@ -243,9 +250,10 @@ def compared_otherwise(claim: str, sentences: Iterable[str]) -> float:
             if risen:  # "rises to 5,895 metres" is where it stands, not a range's end
                 sentence = _RISES_TO.sub(r"\g<verb> ", sentence)
             for side, kind, value in side_numbers(sentence, (a, b), across=across):
-                values.setdefault(kind, [[], []])[side].append(value)
+                values.setdefault(kind[:2], [[], []])[side].append(value)
+                periods.setdefault(kind[:2], set()).add(kind[2])
         kinds = [k for k, (x, y) in values.items() if len(set(x)) == 1 and len(set(y)) == 1
-                 and (k[0] or not money) and (units is None or k[1] in units)]
+                 and (k[0] or not money) and (units is None or k[1] in units) and len(periods[k] - {""}) <= 1]
         if len(kinds) == 1:
             (first,), (second,) = (set(v) for v in values[kinds[0]])
             if first != second and way * (first - second) < 0:
