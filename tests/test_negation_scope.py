@@ -71,6 +71,11 @@ KEPT = [  # passage, claim a careful reader calls supported (each flagged by ver
      "Firmware 4.2 supports two-factor authentication."),
     ("For stays under 90 days, a visa is not required, but a valid passport is.",
      "A valid passport is required for stays under 90 days."),
+    # the other sentence names the subject with a pronoun
+    ("The router does not support the 6 GHz band. It supports the 2.4 GHz and 5 GHz bands.",
+     "The router supports the 2.4 GHz and 5 GHz bands."),
+    ("The judge ruled that the police did not have probable cause to search the car.",
+     "The judge disagreed with the claim that police had probable cause to search the car."),
 ]
 CAUGHT = [  # the same shapes, unfaithful
     ("Members are not exempt from the annual maintenance fee.", "Members are exempt from the annual maintenance fee."),

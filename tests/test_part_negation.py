@@ -113,3 +113,10 @@ def test_two_denials_say_it_and_a_later_part_may_say_it_the_claims_way():
     order = ["Do not leave the iron unattended while it is switched on.", "It is a fire hazard."]
     assert not negation_in_part("Leaving the iron unattended while it is switched on is unsafe, and it is a fire "
                                 "hazard.", order)
+
+
+def test_a_part_that_names_the_subject_with_a_pronoun_says_it_the_claims_way():
+    console = ["At launch, the console did not play DVD movies.", "A 2008 firmware update allowed it to play DVD movies."]
+    assert not negation_in_part("After a 2008 firmware update, the console could play DVD movies.", console)
+    other = ["At launch, the console did not play DVD movies.", "A 2008 firmware update allowed the tablet to play DVD movies."]
+    assert negation_in_part("After a 2008 firmware update, the console could play DVD movies.", other)

@@ -62,7 +62,7 @@ _IMPLICIT = frozenset("fail fails failed failing lack lacks lacked lacking unles
 _DENYING = frozenset(stem(w) for w in "decline declined declining deny denied denying reject rejected rejecting "
                      "dismiss dismissed dismissing disagree disagreed refute refuted exempt neglect neglected "
                      "neglecting struggle struggled struggling waiting yet".split())
-DENYING_WINDOW = 6  # words before the denied word
+DENYING_WINDOW = 8  # words before the denied word ("disagreed with the claim that police had probable cause")
 # a denial judged, anywhere in the claim: "The idea that the Great Wall is visible from space is a myth."
 _JUDGED_FALSE = frozenset("myth misconception untrue".split())
 # "not just", "not merely": the words after them are said, and more besides
@@ -213,15 +213,35 @@ def _said_plainly(claim: str, dropped: frozenset[str], best: str, sentences: Ite
     two-factor authentication.")? Not where the words of the claim that clause lacks are the
     denying sentence's ("Aspirin is safe ..." where "Aspirin is not safe ... Paracetamol is safe
     ...")."""
-    said, denying = content_set(claim), content_set(best)
+    said, denying, subject = content_set(claim), content_set(best), denied_subject(best)
     for sentence in sentences:
         for clause in split_clauses(_NOT_YET.sub("not", sentence)):  # as polarity() reads them
             negated, plain = polarity(clause)
             words = content_set(clause)
             if (dropped <= plain - negated and coverage(said, words) >= ELSEWHERE_COVERAGE
-                    and not (said - words) & denying):
+                    and not (said - words) & denying - pronoun_for(clause, subject)):
                 return True
     return False
+
+
+_PRONOUNS = frozenset("it its they them their".split())
+
+
+def denied_subject(sentence: str) -> frozenset[str]:
+    """The content words before the first denial of the sentence's first clause that has one
+    ("the router" of "The router does not support the 6 GHz band.")."""
+    for clause in split_clauses(sentence):
+        words = tokens(clause)
+        at = next((k for k, w in enumerate(words) if _is_negator(w)), None)
+        if at is not None:
+            return content_set(" ".join(words[:at]))
+    return frozenset()
+
+
+def pronoun_for(clause: str, subject: frozenset[str]) -> frozenset[str]:
+    """The subject, where the clause names it with a pronoun ("It supports the 2.4 GHz and 5 GHz
+    bands." after "The router does not support the 6 GHz band."); else nothing."""
+    return subject if _PRONOUNS & set(tokens(clause)) else frozenset()
 
 
 def _denied(sentence: str) -> frozenset[str]:

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ....text.segments import content_set, coverage, split_clauses
-from .negation_scope import ELSEWHERE_COVERAGE, prohibition_restated
+from .negation_scope import ELSEWHERE_COVERAGE, denied_subject, prohibition_restated, pronoun_for
 
 MIN_WORDS = 3  # content words of a claim part read
 MIN_COVERAGE = 0.85  # of the claim part's content words, in the premise part read against it
@@ -88,6 +88,10 @@ def negation_in_part(claim: str, sentences: Sequence[str]) -> float:
     if len(claim_parts) < 2:
         return 0.0
     premise_parts = [p for s in sentences for p in _sentence_parts(s)]
+    # each part's text, and the subject a denying part denies of ("the console" of "the console
+    # did not play DVD movies"), for a part that names it with a pronoun
+    text_of = {p: t for s in sentences if not s.rstrip().endswith("?") for t, p in zip(parts(s), _sentence_parts(s))}
+    subjects = {p: denied_subject(t) for p, t in text_of.items()}
     if any(prohibition_restated(claim, s, sentences) for s in sentences):
         return 0.0
     for text in claim_parts:
@@ -102,6 +106,7 @@ def negation_in_part(claim: str, sentences: Sequence[str]) -> float:
                 # words that part lacks are the denying part's ("Aspirin is safe" where "Aspirin is
                 # not safe ..., paracetamol is safe")
                 and not any(p[1] == negated and coverage(words, p[0]) >= ELSEWHERE_COVERAGE
-                            and not (words - p[0]) & best[0] for p in premise_parts)):
+                            and not (words - p[0]) & best[0] - pronoun_for(text_of[p], subjects[best])
+                            for p in premise_parts)):
             return 1.0
     return 0.0
