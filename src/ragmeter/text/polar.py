@@ -15,9 +15,8 @@ import re
 from functools import lru_cache
 
 from .answer_type import last_sentence
-from .wordnet import can_be, commonest_part_of_speech
+from .wordnet import ADJECTIVE, ADVERB, NOUN, VERB, can_be, commonest_part_of_speech
 
-_NOUN, _VERB, _ADJECTIVE, _ADVERB = 0, 1, 2, 3
 _BE = frozenset("is are was were am".split())
 _MODALS = frozenset("can could will would should shall may might must".split())
 _DO = frozenset("do does did".split())
@@ -31,7 +30,7 @@ _DETERMINERS = frozenset("the a an any some no every each all my your our their 
 _PREPOSITIONS = frozenset("in on at for with from to by under over into onto than as about after before during "
                           "without within between through across against around near beyond per via beneath below above inside outside "
                           "toward towards along among behind upon throughout beside".split())
-_ADVERBS = frozenset("not still ever already also only really actually always usually normally generally "
+_ADVERBS = frozenset("still ever already also only really actually always usually normally generally "
                      "legally even just often sometimes never currently now yet".split())
 _PARTICLES = frozenset("out up down off over back away".split())  # "cash out", "carry over"
 # "must not" forbids; a "no" to "Must employees wear badges?" says they need not
@@ -39,7 +38,7 @@ _NEGATED = {"can": "cannot", "will": "will not", "shall": "shall not", "must": "
 # questions whose "yes" is not their words said as a statement: a denial asked ("Is the museum
 # not open on Mondays?", "Doesn't it ...?") and a choice ("..., or is it Canberra?", "Did Hamburg
 # or Lübeck receive its privileges earlier?")
-_NOT_READ = re.compile(r"\b(?:not|never|n't)\b|n't\b|\bor\s+(?:is|are|was|were|do|does|did|can|will|should|would|"
+_NOT_READ = re.compile(r"\b(?:not|never)\b|n't\b|\bor\s+(?:is|are|was|were|do|does|did|can|will|should|would|"
                        r"\w+(?:er|ier)\b|after|before|less|more)\b", re.IGNORECASE)
 _VOWELS = frozenset("aeiou")
 
@@ -60,7 +59,7 @@ def _head(word: str) -> bool:
     if not bare or bare in _DETERMINERS or bare in _PREPOSITIONS or bare in _PRONOUNS or bare in ("of", "and", "or"):
         return False
     kind = commonest_part_of_speech(bare)
-    return kind in (None, _NOUN) or kind != _ADJECTIVE and can_be(bare, _NOUN)
+    return kind in (None, NOUN) or kind != ADJECTIVE and can_be(bare, NOUN)
 
 
 def _after_be(words: list[str]) -> int:
@@ -79,9 +78,9 @@ def _after_be(words: list[str]) -> int:
         if not after_head:
             continue
         kind = commonest_part_of_speech(word)
-        if (word in _DETERMINERS or word in _ADVERBS or kind == _ADVERB or kind == _ADJECTIVE
-                or kind == _VERB and word.endswith(("ed", "en", "ing"))
-                or _name(words[k - 1]) and can_be(word, _ADJECTIVE)):
+        if (word in _DETERMINERS or word in _ADVERBS or kind == ADVERB or kind == ADJECTIVE
+                or kind == VERB and word.endswith(("ed", "en", "ing"))
+                or _name(words[k - 1]) and can_be(word, ADJECTIVE)):
             return k
     return first_preposition or len(words) - 1
 
@@ -106,7 +105,7 @@ def _before_verb(words: list[str], aux: str) -> int | None:
 
 
 def _adverb(word: str) -> bool:
-    return word in _ADVERBS or commonest_part_of_speech(word) == _ADVERB
+    return word in _ADVERBS or commonest_part_of_speech(word) == ADVERB
 
 
 def _may_be_verb(words: list[str], bare: list[str], k: int, commonest: bool) -> bool:
@@ -121,8 +120,8 @@ def _may_be_verb(words: list[str], bare: list[str], k: int, commonest: bool) -> 
     kind = commonest_part_of_speech(word)
     # a verb after a modal or "do" is in its base form: not "leaves", "fishing", "joined"
     base_form = not (word.endswith("s") and not word.endswith("ss") or word.endswith("ing") and len(word) > 5
-                     or word.endswith("ed") and kind == _VERB and commonest_part_of_speech(word[:-2]) == _VERB)
-    return base_form and (kind == _VERB if commonest else can_be(word, _VERB))
+                     or word.endswith("ed") and kind == VERB and commonest_part_of_speech(word[:-2]) == VERB)
+    return base_form and (kind == VERB if commonest else can_be(word, VERB))
 
 
 def _subject_length(words: list[str], aux: str) -> int | None:

@@ -188,23 +188,18 @@ def prohibition_restated(claim: str, sentence: str, sentences: Sequence[str]) ->
 def _of_another(claim: str, sentence: str, sentences: Sequence[str]) -> bool:
     """Does the sentence deny it of a subject the claim does not name, the claim naming one the
     passage says elsewhere ("A visa is not required ..., but a valid passport is." for "A valid
-    passport is required ...")? The subject: the content words before the first negation of the
-    clause that has one. Not a pronoun or another word for the subject ("It is approved ...",
-    "Staff can work remotely" where "employees cannot"): those name none of the passage's."""
-    said = content_set(claim)
-    for clause in split_clauses(sentence):
-        words = tokens(clause)
-        at = next((k for k, w in enumerate(words) if _is_negator(w)), None)
-        if at is not None:
-            subject = content_set(" ".join(words[:at]))
-            denied = polarity(clause)[0]
-            claim_words = tokens(claim)
-            first = next((k for k, w in enumerate(claim_words) if stem(w) in denied), len(claim_words))
-            own = content_set(" ".join(claim_words[:first]))  # the claim's words before the denied one
-            elsewhere = content_set(" ".join(s for s in sentences if s != sentence)) | content_set(
-                " ".join(c for c in split_clauses(sentence) if c != clause))
-            return bool(subject) and not subject & said and bool(own & elsewhere)
-    return False
+    passport is required ...")? Not a pronoun or another word for the subject ("It is approved
+    ...", "Staff can work remotely" where "employees cannot"): those name none of the passage's."""
+    found = _denying_clause(sentence)
+    if found is None:
+        return False
+    clause, subject = found
+    said, denied, claim_words = content_set(claim), polarity(clause)[0], tokens(claim)
+    first = next((k for k, w in enumerate(claim_words) if stem(w) in denied), len(claim_words))
+    own = content_set(" ".join(claim_words[:first]))  # the claim's words before the denied one
+    elsewhere = content_set(" ".join(s for s in sentences if s != sentence)) | content_set(
+        " ".join(c for c in split_clauses(sentence) if c != clause))
+    return bool(subject) and not subject & said and bool(own & elsewhere)
 
 
 def _said_plainly(claim: str, dropped: frozenset[str], best: str, sentences: Iterable[str]) -> bool:
@@ -212,14 +207,16 @@ def _said_plainly(claim: str, dropped: frozenset[str], best: str, sentences: Ite
     ("Firmware 4.2 supports two-factor authentication." after "The old firmware did not support
     two-factor authentication.")? Not where the words of the claim that clause lacks are the
     denying sentence's ("Aspirin is safe ..." where "Aspirin is not safe ... Paracetamol is safe
-    ...")."""
+    ..."), unless the clause names the denied subject with a pronoun ("It supports the 2.4 GHz
+    and 5 GHz bands." after "The router does not support the 6 GHz band.")."""
     said, denying, subject = content_set(claim), content_set(best), denied_subject(best)
     for sentence in sentences:
         for clause in split_clauses(_NOT_YET.sub("not", sentence)):  # as polarity() reads them
             negated, plain = polarity(clause)
             words = content_set(clause)
+            named = subject if has_pronoun(clause) else frozenset()
             if (dropped <= plain - negated and coverage(said, words) >= ELSEWHERE_COVERAGE
-                    and not (said - words) & denying - pronoun_for(clause, subject)):
+                    and not (said - words) & denying - named):
                 return True
     return False
 
@@ -227,21 +224,26 @@ def _said_plainly(claim: str, dropped: frozenset[str], best: str, sentences: Ite
 _PRONOUNS = frozenset("it its they them their".split())
 
 
-def denied_subject(sentence: str) -> frozenset[str]:
-    """The content words before the first denial of the sentence's first clause that has one
-    ("the router" of "The router does not support the 6 GHz band.")."""
+def has_pronoun(text: str) -> bool:
+    """Does the text name something with a pronoun ("It supports ...", "allowed it to play")?"""
+    return bool(_PRONOUNS & set(tokens(text)))
+
+
+def _denying_clause(sentence: str) -> tuple[str, frozenset[str]] | None:
+    """The sentence's first clause with a denial, and the content words before that denial (its
+    subject: "the router" of "The router does not support the 6 GHz band.")."""
     for clause in split_clauses(sentence):
         words = tokens(clause)
         at = next((k for k, w in enumerate(words) if _is_negator(w)), None)
         if at is not None:
-            return content_set(" ".join(words[:at]))
-    return frozenset()
+            return clause, content_set(" ".join(words[:at]))
+    return None
 
 
-def pronoun_for(clause: str, subject: frozenset[str]) -> frozenset[str]:
-    """The subject, where the clause names it with a pronoun ("It supports the 2.4 GHz and 5 GHz
-    bands." after "The router does not support the 6 GHz band."); else nothing."""
-    return subject if _PRONOUNS & set(tokens(clause)) else frozenset()
+def denied_subject(sentence: str) -> frozenset[str]:
+    """What the sentence's first denial is said of (_denying_clause); empty where it denies nothing."""
+    found = _denying_clause(sentence)
+    return found[1] if found else frozenset()
 
 
 def _denied(sentence: str) -> frozenset[str]:

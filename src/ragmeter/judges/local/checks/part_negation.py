@@ -30,9 +30,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from ....text.segments import content_set, coverage, split_clauses
-from .negation_scope import ELSEWHERE_COVERAGE, denied_subject, prohibition_restated, pronoun_for
+from .negation_scope import ELSEWHERE_COVERAGE, denied_subject, has_pronoun, prohibition_restated
 
 MIN_WORDS = 3  # content words of a claim part read
 MIN_COVERAGE = 0.85  # of the claim part's content words, in the premise part read against it
@@ -48,7 +49,14 @@ _DENIAL_DENIED = re.compile(r"\bnot\s+(?:true|the\s+case|correct)\s+that\b.*(?:\
 _PREPOSITIONS = frozenset("of to in on at for with by from as into about over under between through during "
                           "before after".split())
 
-Part = tuple[frozenset[str], bool, bool]  # content words, negated, a condition ("unless", "only")
+
+
+class Part(NamedTuple):
+    words: frozenset[str]  # content words
+    negated: bool
+    condition: bool  # "unless", "only"
+    subject: frozenset[str]  # what a denial in it is said of ("the console" of "the console did not play ...")
+    pronoun: bool  # it names something with a pronoun ("allowed it to play DVD movies")
 
 
 def parts(text: str) -> list[str]:
@@ -60,7 +68,7 @@ def _read(part: str) -> Part:
     text = _NO_NEGATION.sub(" ", part.replace("’", "'"))
     # "It is not true that the drug does not work": the two denials say it
     negated = bool(_NEGATION.search(text)) and not _DENIAL_DENIED.search(text)
-    return content_set(part), negated, bool(_CONDITION.search(part))
+    return Part(content_set(part), negated, bool(_CONDITION.search(part)), denied_subject(part), has_pronoun(part))
 
 
 @lru_cache(maxsize=16384)  # a premise sentence is read for each claim beside it
@@ -75,8 +83,8 @@ def _closest(words: frozenset[str], premise_parts: Sequence[Part]) -> tuple[Part
     best: Part | None = None
     best_cov = 0.0
     for part in premise_parts:
-        cov = coverage(words, part[0])
-        if cov > best_cov or (cov == best_cov and best is not None and len(part[0]) < len(best[0])):
+        cov = coverage(words, part.words)
+        if cov > best_cov or (cov == best_cov and best is not None and len(part.words) < len(best.words)):
             best, best_cov = part, cov
     return best, best_cov
 
@@ -88,25 +96,25 @@ def negation_in_part(claim: str, sentences: Sequence[str]) -> float:
     if len(claim_parts) < 2:
         return 0.0
     premise_parts = [p for s in sentences for p in _sentence_parts(s)]
-    # each part's text, and the subject a denying part denies of ("the console" of "the console
-    # did not play DVD movies"), for a part that names it with a pronoun
-    text_of = {p: t for s in sentences if not s.rstrip().endswith("?") for t, p in zip(parts(s), _sentence_parts(s))}
-    subjects = {p: denied_subject(t) for p, t in text_of.items()}
-    if any(prohibition_restated(claim, s, sentences) for s in sentences):
-        return 0.0
     for text in claim_parts:
-        words, negated, condition = _read(text)
+        words, negated, condition, _, _ = _read(text)
         if len(words) < MIN_WORDS or text.split()[0].lower() in _PREPOSITIONS:
             continue
         best, cov = _closest(words, premise_parts)
-        if (best is not None and cov >= MIN_COVERAGE and best[1] != negated and not (condition or best[2])
-                and len(best[0]) <= MAX_LENGTH_RATIO * len(words) and coverage(best[0], words) >= MIN_BACK_COVERAGE
-                # not where another part says it as the claim does ("Before 1920, women could not
-                # vote ... women have voted in national elections ever since"), unless the claim's
-                # words that part lacks are the denying part's ("Aspirin is safe" where "Aspirin is
-                # not safe ..., paracetamol is safe")
-                and not any(p[1] == negated and coverage(words, p[0]) >= ELSEWHERE_COVERAGE
-                            and not (words - p[0]) & best[0] - pronoun_for(text_of[p], subjects[best])
-                            for p in premise_parts)):
+        if (best is not None and cov >= MIN_COVERAGE and best.negated != negated and not (condition or best.condition)
+                and len(best.words) <= MAX_LENGTH_RATIO * len(words)
+                and coverage(best.words, words) >= MIN_BACK_COVERAGE
+                and not any(_said_elsewhere(words, negated, best, p) for p in premise_parts)
+                and not any(prohibition_restated(claim, s, sentences) for s in sentences)):
             return 1.0
     return 0.0
+
+
+def _said_elsewhere(words: frozenset[str], negated: bool, best: Part, part: Part) -> bool:
+    """Does this other part say it as the claim does ("Before 1920, women could not vote ...
+    women have voted in national elections ever since")? Not where the claim's words it lacks are
+    the denying part's ("Aspirin is safe" where "Aspirin is not safe ..., paracetamol is safe"),
+    unless it names the denied subject with a pronoun ("allowed it to play DVD movies")."""
+    lacking = words - part.words
+    return (part.negated == negated and coverage(words, part.words) >= ELSEWHERE_COVERAGE
+            and not lacking & best.words - (best.subject if part.pronoun else frozenset()))
