@@ -16,9 +16,8 @@ to their own question vs to a random other question, and the SQuAD 2.0 answer pa
 devsets.squad_answer_relevance_pairs (complete vs incomplete, withheld, padded, off-topic
 answers) and squad_elliptical_pairs (for the default judge's "answer_judged", only those of the
 half of the articles the answer-relevance model never read: unseen_titles), each SQuAD answer
-given its paragraph as context, and the answer-relevancy pairs of our own hand-written contrast
-suites (devsets.FITTED_SUITES; the blind sets are never fitted on), the three sources weighted to
-count equally; fitted as a ranking (better answer
+given its paragraph as context, the
+two sources weighted to count equally; fitted as a ranking (better answer
 first) with sign-constrained weights, then Platt-scaled; twice: "answer" with the answer's
 closeness to its question from the judge's answer embedder (int8 all-MiniLM-L6-v2), and
 "answer_static" with the static model's, for a judge without onnxruntime; and "answer_judged"
@@ -64,13 +63,6 @@ CONTRAST_ROWS = 1500  # held-out near misses in the default judge's support fit
 # benchmarks/verifier_weight.py reads near misses 0.8085 / 0.8106 at 0 / 0.25, after the
 # contradiction cap, and the weight changes little either way; docs/benchmarks.md.)
 CONTRAST_WEIGHT = 0.25
-# in the answer fits: the weight of all hand-written pairs together (all EVOUNA pairs weigh 0.5,
-# all SQuAD pairs but the elliptical ones 0.5). Measured at 0.05, 0.1, 0.2 and 0.5: the more
-# weight, the better the blind suites' pairs are ranked (0.806, 0.826, 0.847, 0.861) and the
-# lower the demo's good answers (0.82, 0.80, 0.79, 0.79: a definition in words of its own,
-# "pam is a short dna sequence flanking the cas9 target", 0.64 -> 0.28 at 0.05); the largest
-# weight that keeps the demo's good pipeline at 0.8 or more with room to spare
-WRITTEN_WEIGHT = 0.05
 RELEVANCE_ASSET = SHIPPED["relevance"]
 
 
@@ -205,10 +197,9 @@ def unseen_titles() -> frozenset[str]:
 
 def answer_data(judge: LocalJudge, titles: frozenset[str] | None = None):
     """Pairs (better, worse), stored as consecutive rows: an EVOUNA answer to its own question
-    (on topic, right or wrong) vs to another question, the two answers of each SQuAD pair
+    (on topic, right or wrong) vs to another question, and the two answers of each SQuAD pair
     (devsets.squad_answer_relevance_pairs and squad_elliptical_pairs, bare answers among them), each
-    SQuAD answer with its paragraph as context, and the hand-written answer-relevancy pairs of our
-    own contrast suites (devsets.written_pairs; kind "written_<category>"), with their contexts."""
+    SQuAD answer with its paragraph as context."""
     import random
 
     from ragmeter.judges.base import AnswerRelevanceItem
@@ -227,17 +218,11 @@ def answer_data(judge: LocalJudge, titles: frozenset[str] | None = None):
     for kind, question, better, worse, paragraph in squad + elliptical:
         items += [AnswerRelevanceItem(question, text, (paragraph,)) for text in (better, worse)]
         kinds.append(f"squad_{kind}")
-    written = devsets.written_pairs("answer_relevancy")
-    for pair in written:
-        items += [AnswerRelevanceItem(pair[side]["question"], pair[side]["answer"], tuple(pair[side]["contexts"]))
-                  for side in ("better", "worse")]
-        kinds.append(f"written_{pair['category']}")
     kinds_arr = np.asarray(kinds)
     n_evouna = int((kinds_arr == "evouna").sum())
     _, rows = judge.answer_rows(items)
     return (np.asarray(rows), kinds_arr, {"evouna_answer_pairs": n_evouna, "squad_answer_pairs": len(squad),
-                                          "squad_elliptical_pairs": len(elliptical),
-                                          "written_answer_pairs": len(written)})
+                                          "squad_elliptical_pairs": len(elliptical)})
 
 
 def fit_ranking(x: np.ndarray, kinds: np.ndarray, names) -> tuple[LogisticModel, float]:
@@ -246,12 +231,8 @@ def fit_ranking(x: np.ndarray, kinds: np.ndarray, names) -> tuple[LogisticModel,
     Weights are constrained to the sign the feature's meaning gives (more coverage, relevance,
     information: not less relevant; a missing answer type: not more), so the model cannot learn
     an artefact of the dev sets such as "long answers are padded". EVOUNA and SQuAD pairs count
-    half each, our hand-written pairs (written_*) WRITTEN_WEIGHT: with them, the ten blind
-    suites' answer-relevancy pairs, never fitted on, 0.729 -> 0.806 (restatements 0.45 -> 0.67,
-    answers to another question 0.58 -> 0.67). The scale and intercept
-    come from Platt scaling of the ranking score on the rows' labels (better = 1, worse = 0; not
-    the worse answers that still answer, nor the hand-written pairs). Returns the model and the
-    out-of-fold pairwise accuracy.
+    half each. The scale and intercept come from Platt scaling of the ranking score on the
+    rows' labels (better = 1, worse = 0; not the worse answers that still answer). Returns the model and the out-of-fold pairwise accuracy.
 
     The columns are fitted in three stages (see solve). Columns named bare*
     (features.ANSWER_MODEL_FEATURES) come second: fitted jointly, the pairs of a bare and a
@@ -272,12 +253,8 @@ def fit_ranking(x: np.ndarray, kinds: np.ndarray, names) -> tuple[LogisticModel,
     diff = z[0::2] - z[1::2]
     is_evouna = kinds == "evouna"
     elliptical = np.char.startswith(kinds.astype(str), "squad_phrase_")
-    written = np.char.startswith(kinds.astype(str), "written_")
-    # EVOUNA and the other SQuAD pairs count half each, the hand-written ones WRITTEN_WEIGHT;
-    # an elliptical pair as much as a SQuAD pair
-    squad = ~is_evouna & ~elliptical & ~written
-    weight = np.select([is_evouna, written], [0.5 / max(is_evouna.sum(), 1), WRITTEN_WEIGHT / max(written.sum(), 1)],
-                       0.5 / max(squad.sum(), 1))
+    # EVOUNA and the other SQuAD pairs count half each; an elliptical pair as much as a SQuAD pair
+    weight = np.where(is_evouna, 0.5 / max(is_evouna.sum(), 1), 0.5 / max((~is_evouna & ~elliptical).sum(), 1))
     sign = feature_signs(names)
     direction = np.where(sign == 0, 1.0, sign)  # a free feature (sign 0) keeps its fitted sign
     second = np.array([n.startswith("bare") for n in names])
@@ -329,7 +306,7 @@ def fit_ranking(x: np.ndarray, kinds: np.ndarray, names) -> tuple[LogisticModel,
     # the kinds whose worse answer still answers, padded (redundant) or half of a two-part
     # question (incomplete): those rows are left out, so that a direct answer's probability is
     # not pulled down by answers that also answer (the demo's good answers 0.59 on average).
-    full = np.repeat(~involves & ~elliptical & ~written, 2)
+    full = np.repeat(~involves & ~elliptical, 2)
     partial_worse = np.isin(kinds, ["squad_redundant", "squad_incomplete"])
     full &= ~np.column_stack([np.zeros(len(diff), bool), partial_worse]).ravel()
     score = (z @ coef).reshape(-1, 1)

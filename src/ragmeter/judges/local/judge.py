@@ -18,7 +18,7 @@ import numpy as np
 
 from ...models.hash_embedder import HashEmbedder
 from ...text.acronyms import resolve_acronyms
-from ...text.answer_type import is_bare, is_polar, read_answer, takes_up, type_miss, verdict_at
+from ...text.answer_type import is_bare, read_answer, takes_up, type_miss, verdict_at
 from ...text.markup import plain
 from ...text.measures import in_premise_units
 from ...text.noncommittal import is_noncommittal
@@ -89,7 +89,7 @@ NEG_COLUMN = SUPPORT_FEATURES.index("neg_mismatch")
 
 class LocalJudge(Judge):
     name = "local"
-    version = "50"
+    version = "49"
     fused_claims_support = True  # splitting reads the question: an answer's yes or no (verdicts.py)
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,
@@ -339,11 +339,9 @@ class LocalJudge(Judge):
             (per_item[i] if i < len(items) else per_context[contexts[i - len(items)]]).append((sentence, float(p)))
         vecs = self.vectors([t for item, sentences in zip(items, per_item)
                              for t in (item.question, *(s for s, _ in sentences))])
-        # what each answer says beyond the question's words ("" if nothing); a yes or no to a
-        # yes/no question says its verdict on all of them: the whole answer
-        beyond = [item.answer if verdict_first and is_polar(item.question) else rest if tokens(rest) else ""
-                  for item, rest, (_, verdict_first) in
-                  zip(items, (without_words(item.answer, content_set(item.question)) for item in items), read)]
+        # what each answer says beyond the question's words ("" if nothing)
+        beyond = [rest if tokens(rest) else "" for rest in
+                  (without_words(item.answer, content_set(item.question)) for item in items)]
         whole = self.vectors([t for item, rest in zip(items, beyond) for t in (item.question, item.answer, rest) if t],
                              answer=True)
         out = []
