@@ -267,3 +267,21 @@ def squad_elliptical_pairs(seed: int = 0, titles: frozenset[str] | None = None) 
                 out.append(("phrase_vs_wrong_clause", qa["question"], phrase, clause[0].upper() + clause[1:] + ".",
                             paragraph["context"]))
     return out
+
+
+# The hand-written contrast suites (benchmarks/contrast/) whose answer-relevancy pairs the answer
+# models are fitted on (calibrate.answer_data). Named one by one: a suite not named here, the ten
+# blind sets fresh_mixed_10 ... 19 and any written later, is never fitted on, and measures the
+# judge on pairs it has not seen.
+FITTED_SUITES = ("pairs.jsonl", "fresh_relevance.jsonl", "fresh_relevance_2.jsonl", "fresh_relevance_3.jsonl",
+                 "fresh_mixed_4.jsonl", "fresh_mixed_6.jsonl", "fresh_mixed_7.jsonl", "fresh_mixed_8.jsonl",
+                 "fresh_mixed_9.jsonl")
+
+
+def written_pairs(metric: str) -> list[dict]:
+    """The pairs of FITTED_SUITES for one metric, each {"id", "category", "better", "worse", ...}
+    as contrast.load_pairs reads and checks them."""
+    from contrast import load_pairs
+
+    return [pair for name in FITTED_SUITES for pair in load_pairs(REPO / "benchmarks" / "contrast" / name)
+            if pair["metric"] == metric]

@@ -107,3 +107,17 @@ def test_runner_accepts_every_contrast_file(runner):
     assert len(files) >= 7
     ids = Counter(p["id"] for path in files for p in runner.load_pairs(path))
     assert not [i for i, n in ids.items() if n > 1], "ids must be unique across the contrast files"
+
+
+def test_the_suites_an_experiment_may_fit_on_exist_and_leave_the_blind_sets_out():
+    """calibrate.py --written-weight fits on devsets.FITTED_SUITES only: the blind sets
+    (fresh_mixed_10 and later) measure the judge on pairs it has never been fitted on."""
+    import re
+
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import devsets
+
+    assert all((REPO / "benchmarks" / "contrast" / name).is_file() for name in devsets.FITTED_SUITES)
+    assert not [name for name in devsets.FITTED_SUITES if re.fullmatch(r"fresh_mixed_\d\d+\.jsonl", name)]
+    pairs = devsets.written_pairs("answer_relevancy")
+    assert len(pairs) == 305 and {p["metric"] for p in pairs} == {"answer_relevancy"}

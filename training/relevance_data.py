@@ -24,6 +24,7 @@ from collections import defaultdict
 
 from relevance_circular import answered, circular
 from relevance_squad import squad_rows, squad_validation
+from relevance_tautology import tautology_pairs
 from verifier_data import SHARED, read_jsonl
 
 Row = tuple[str, str, int, str]  # answer, question, label, source
@@ -115,7 +116,8 @@ def held_out(rows) -> set[str]:
     return set(sorted({g for _, _, _, src, g in rows if src == "selqa"})[::7])
 
 
-def training_rows(seed: int = 13, negatives_per_positive: float = 2.0, circular_rows: bool = True) -> list[Row]:
+def training_rows(seed: int = 13, negatives_per_positive: float = 2.0, circular_rows: bool = True,
+                  tautologies: bool = False) -> list[Row]:
     rng = random.Random(seed)
     found = labelled(rng)
     held = held_out(found)
@@ -147,6 +149,8 @@ def training_rows(seed: int = 13, negatives_per_positive: float = 2.0, circular_
             rows.append((rng.choice(others), q, 0, "synthetic:another_question"))
     if circular_rows:
         rows.extend(circular_pairs(rows, rng))
+    if tautologies:  # an experiment (train_relevance.py --tautologies), not in the shipped model
+        rows.extend(tautology_pairs(rows, random.Random(seed + 7)))
     rng.shuffle(rows)
     return rows
 

@@ -65,12 +65,16 @@ def main(argv=None) -> int:
     parser.add_argument("--no-circular", dest="circular", action="store_false",
                         help="leave out the circular restatements and their answered twins (relevance_circular.py), "
                              "as in the model of judge versions 16-25 (33,728 rows today; that model saw 33,749)")
+    parser.add_argument("--tautologies", action="store_true",
+                        help="add the question said back with a tail of its own words, and relevant answers with "
+                             "their subject named 'It' (relevance_tautology.py): tried, not shipped (docs/judges.md)")
     args = parser.parse_args(argv)
     import torch
 
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
-    rows, valid = training_rows(args.seed, circular_rows=args.circular), validation_rows(seed=args.seed)
+    rows = training_rows(args.seed, circular_rows=args.circular, tautologies=args.tautologies)
+    valid = validation_rows(seed=args.seed)
     print(f"training rows: {len(rows)} (relevant {sum(r[2] for r in rows)})", flush=True)
     tok = encoder(args.max_len)
     model = build_model()
