@@ -41,6 +41,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devsets  # noqa: E402
+from answer_fit import WRITTEN_WEIGHT, feature_signs, fit_ranking  # noqa: E402
 
 from ragmeter.judges.base import SentenceRelevanceItem  # noqa: E402
 from ragmeter.judges.local.calibration import CALIBRATION_FILE, LogisticModel  # noqa: E402
@@ -65,20 +66,7 @@ CONTRAST_ROWS = 1500  # held-out near misses in the default judge's support fit
 # benchmarks/verifier_weight.py reads near misses 0.8085 / 0.8106 at 0 / 0.25, after the
 # contradiction cap, and the weight changes little either way; docs/benchmarks.md.)
 CONTRAST_WEIGHT = 0.25
-# in the answer fits, with --written-weight: the weight of all hand-written pairs together (all
-# EVOUNA pairs weigh 0.5, all SQuAD pairs but the elliptical ones 0.5); 0, the shipped fit, leaves
-# them out. At 0.05, 0.1, 0.2 and 0.5 the blind suites' pairs rank better (0.806, 0.826, 0.847,
-# 0.861 against 0.729) but direct answers that repeat the question fall (docs/judges.md)
-WRITTEN_WEIGHT = 0.0
 RELEVANCE_ASSET = SHIPPED["relevance"]
-
-
-def feature_signs(names) -> np.ndarray:
-    """The sign each feature's meaning gives its weight: a miss or a negation flip can only
-    lower the probability (-1), lengths are free (0), every other feature (coverage,
-    similarity, relevance, information) can only raise it (+1). The bare-answer offset is free."""
-    return np.array([-1.0 if n.endswith("_miss") or n == "neg_mismatch" else 0.0 if n.endswith("_len") or n == "bare"
-                     else 1.0 for n in names])
 
 
 def fit_logistic(z: np.ndarray, y: np.ndarray, weights: np.ndarray, signs: np.ndarray, c: float = 1.0):
@@ -239,105 +227,6 @@ def answer_data(judge: LocalJudge, titles: frozenset[str] | None = None, written
     return np.asarray(rows), kinds_arr, {**sizes, **({"written_answer_pairs": len(written)} if written else {})}
 
 
-def fit_ranking(x: np.ndarray, kinds: np.ndarray, names,
-                written_weight: float = WRITTEN_WEIGHT) -> tuple[LogisticModel, float]:
-    """A logistic model fitted to rank the better answer of each pair first (rows 2i, 2i+1).
-
-    Weights are constrained to the sign the feature's meaning gives (more coverage, relevance,
-    information: not less relevant; a missing answer type: not more), so the model cannot learn
-    an artefact of the dev sets such as "long answers are padded". EVOUNA and SQuAD pairs count
-    half each, our hand-written pairs (written_*) written_weight in all. The scale and intercept
-    come from Platt scaling of the ranking score on the rows' labels (better = 1, worse = 0; not
-    the worse answers that still answer, nor the hand-written pairs). Returns the model and the
-    out-of-fold pairwise accuracy.
-
-    The columns are fitted in three stages (see solve). Columns named bare*
-    (features.ANSWER_MODEL_FEATURES) come second: fitted jointly, the pairs of a bare and a
-    full answer moved the full-answer weights and cost the full-answer kinds (out-of-fold:
-    incomplete 0.973 -> 0.944, withheld 0.842 -> 0.812). The grounding columns come last, on
-    all pairs with the elliptical ones (squad_phrase_*), the others held: fitted jointly, the
-    elliptical pairs took weight from taking up the question's words, cost vague and padded
-    answers (withheld 0.863 -> 0.782, redundant 0.984 -> 0.922) and changed how answers given
-    without contexts rank.
-    """
-    from scipy.optimize import minimize
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.model_selection import KFold
-
-    mean, scale = x.mean(axis=0), x.std(axis=0)
-    scale[scale == 0] = 1.0
-    z = (x - mean) / scale
-    diff = z[0::2] - z[1::2]
-    is_evouna = kinds == "evouna"
-    elliptical = np.char.startswith(kinds.astype(str), "squad_phrase_")
-    written = np.char.startswith(kinds.astype(str), "written_")
-    # EVOUNA and the other SQuAD pairs count half each, the hand-written ones written_weight;
-    # an elliptical pair as much as a SQuAD pair
-    squad = ~is_evouna & ~elliptical & ~written
-    weight = np.select([is_evouna, written], [0.5 / max(is_evouna.sum(), 1), written_weight / max(written.sum(), 1)],
-                       0.5 / max(squad.sum(), 1))
-    sign = feature_signs(names)
-    direction = np.where(sign == 0, 1.0, sign)  # a free feature (sign 0) keeps its fitted sign
-    second = np.array([n.startswith("bare") for n in names])
-    grounding = np.array([n.endswith("grounding") for n in names])
-    involves = (x[0::2][:, second] != 0).any(axis=1) | (x[1::2][:, second] != 0).any(axis=1)
-
-    def stage(rows: np.ndarray, cols: np.ndarray, held: np.ndarray) -> np.ndarray:
-        """Weights of columns ``cols`` on pairs ``rows``, the margin ``held`` of the others fixed."""
-        d = diff[np.ix_(rows, cols)]
-        w, direct, fixed = weight[rows], direction[cols], held[rows]
-
-        def loss(b):
-            margin = fixed + d @ (b * direct)
-            grad = d.T @ (w * -1.0 / (1.0 + np.exp(margin))) * direct
-            return float(np.sum(w * np.logaddexp(0.0, -margin)) + 1e-3 * b @ b), grad + 2e-3 * b
-        bounds = [(0, None) if s else (None, None) for s in sign[cols]]
-        return minimize(loss, np.full(int(cols.sum()), 0.1), jac=True, bounds=bounds, method="L-BFGS-B").x * direct
-
-    def solve(rows: np.ndarray) -> np.ndarray:
-        """Full-answer weights from the pairs of two full answers (the elliptical ones aside);
-        then the bare-answer columns from the pairs with bare answers, those held, so that
-        adding bare answers to the dev pairs leaves the ranking of full answers as it was; then
-        the grounding columns (full and bare) from all pairs, everything else held, so that an
-        answer given without contexts ranks as it did before the grounding feature."""
-        coef = np.zeros(len(names))
-        full = rows[~involves[rows]]
-        first = ~second & ~grounding
-        coef[first] = stage(full[~elliptical[full]], first, np.zeros(len(diff)))
-        bare = second & ~grounding
-        if bare.any():  # as without contexts: the grounding columns left out
-            coef[bare] = stage(rows[~elliptical[rows]], bare, diff @ coef)
-        if grounding.any():
-            coef[grounding] = stage(rows, grounding, diff @ coef)
-        return coef
-
-    won = np.zeros(len(diff))
-    for train, test in KFold(5, shuffle=True, random_state=0).split(diff):
-        margin = diff[test] @ solve(train)
-        won[test] = (margin > 0) + 0.5 * (margin == 0)
-    for kind in np.unique(kinds):
-        print(f"  out-of-fold pairwise accuracy on {kind}: {won[kinds == kind].mean():.4f}")
-    coef = solve(np.arange(len(diff)))
-    # Platt scaling on the pairs of two full answers, so that a full answer's probability does
-    # not depend on how many bare answers the dev pairs hold (fitted on all pairs, the bare
-    # offset lowered every full answer: "the boundary around a black hole beyond which nothing
-    # escapes" for "what is an event horizon" 0.25 -> 0.05)
-    # and the elliptical pairs aside, as they were before the grounding column
-    # The labels are absolute: a better answer answers (1), a worse one does not (0), but for
-    # the kinds whose worse answer still answers, padded (redundant) or half of a two-part
-    # question (incomplete): those rows are left out, so that a direct answer's probability is
-    # not pulled down by answers that also answer (the demo's good answers 0.59 on average).
-    full = np.repeat(~involves & ~elliptical & ~written, 2)
-    partial_worse = np.isin(kinds, ["squad_redundant", "squad_incomplete"])
-    full &= ~np.column_stack([np.zeros(len(diff), bool), partial_worse]).ravel()
-    score = (z @ coef).reshape(-1, 1)
-    labels = np.tile([1, 0], len(diff))
-    platt = LogisticRegression(C=1e4, max_iter=2000).fit(score[full], labels[full],
-                                                         sample_weight=np.repeat(weight, 2)[full])
-    model = LogisticModel(tuple(names), mean, scale, coef * float(platt.coef_[0][0]), float(platt.intercept_[0]))
-    return model, float(np.average(won, weights=weight))
-
-
 def elliptical_diagnostic(judge: LocalJudge, model: LogisticModel) -> dict[str, float]:
     """Pairwise accuracy of a fitted answer model on answers that do not restate the question
     (devsets.squad_elliptical_pairs) given without their paragraph, as when a user gives no
@@ -433,6 +322,8 @@ def main() -> None:
         models[name] = model.to_dict()
         meta["fitted_on"].update(sizes)
         meta["cv_pairwise_accuracy"][name] = round(accuracy, 4)
+        if args.written_weight > 0:  # an experiment's weights: say so wherever they are read
+            meta["written_answer_weight"] = args.written_weight
         report(name, f"{len(kinds)} pairs, 5-fold CV pairwise accuracy {accuracy:.4f}", model)
         if name == "answer":
             meta["elliptical_pairwise_accuracy"] = elliptical_diagnostic(fitted, model)

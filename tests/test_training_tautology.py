@@ -38,8 +38,10 @@ def test_the_do_of_the_question_is_dropped_and_does_inflects_the_verb():
     assert any(m.startswith("Leaves change color in autumn ") for m in made)
 
 
-def test_a_question_of_one_content_word_gives_none():
+def test_a_question_of_fewer_than_two_content_words_gives_none():
     assert tautology("Why?", random.Random(0)) is None
+    assert tautology("What is gravity?", random.Random(0)) is None
+    assert tautology("What is quantum gravity?", random.Random(0)) is not None
 
 
 def test_the_pronoun_twin_names_the_subject_it_or_they():
@@ -48,6 +50,9 @@ def test_the_pronoun_twin_names_the_subject_it_or_they():
     assert pronoun_twin("Thrust faults form in the shallow crust.", "Where do thrust faults form?") == \
         "They form in the shallow crust."
     assert pronoun_twin("Canberra is the capital.", "When was the Treaty of Versailles signed?") is None
+    # the subject must end where a word ends, and something must follow it
+    assert pronoun_twin("The batteryX lasts ten hours.", "How long does the battery last?") is None
+    assert pronoun_twin("The battery ", "How long does the battery last?") is None
 
 
 def test_pairs_label_tautologies_not_relevant_and_twins_relevant():

@@ -73,7 +73,7 @@ def _persons(words: list[str]) -> list[str]:
     return [_PRONOUNS.get(w.lower(), w) for w in words]
 
 
-def _capital(text: str) -> str:
+def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
@@ -97,7 +97,7 @@ def parts(question: str) -> Parts | None:
     wh, words = found["wh"].lower(), found["rest"].split()
     kind, head = _kind(wh), words[0].lower()
     if head not in _AUX:
-        if wh in ("who", "what", "which") and _verb_like(head):  # the subject: "Who commanded the army?"
+        if wh in ("who", "what", "which") and verb_like(head):  # the subject: "Who commanded the army?"
             return Parts(kind, "", "", " ".join(words), True)
         aux = next((k for k, w in enumerate(words) if k and w.lower() in _AUX), None)
         if wh in ("how many", "how much") and aux:  # "How many cases were reported?"
@@ -106,7 +106,7 @@ def parts(question: str) -> Parts | None:
     rest = _persons(words[1:])
     if not rest:
         return None
-    if head in _BE and _verb_like(rest[0]) and rest[0].lower().endswith("ed"):  # "What is added to ...?"
+    if head in _BE and verb_like(rest[0]) and rest[0].lower().endswith("ed"):  # "What is added to ...?"
         return Parts(kind, "", head, " ".join(rest), True)
     if head in _BE:  # "When was the treaty signed?" / "What is the default port for Q?"
         last = rest[-1].lower()
@@ -125,13 +125,13 @@ def parts(question: str) -> Parts | None:
     return Parts(kind, " ".join(rest[:verb]), head, " ".join(rest[verb:]), False)
 
 
-def _lower(text: str) -> str:
+def lower_determiner(text: str) -> str:
     """The first letter lowered where the text opens with a determiner ("The treaty"), not a name."""
     first = text.split(" ", 1)[0]
     return text[:1].lower() + text[1:] if first in ("The", "A", "An", "Its", "Their", "Your", "This") else text
 
 
-def _join(*pieces: str) -> str:
+def join_words(*pieces: str) -> str:
     return " ".join(p for p in pieces if p)
 
 
@@ -143,8 +143,8 @@ def statement(question: str, filler: str) -> str | None:
     if found.slot_first:
         if found.subject.startswith("of "):  # "A certain number of cases were ...", not "As many as needed of"
             filler = {"as many as needed": "a certain number", "as much as needed": "a certain amount"}.get(filler, filler)
-        return _capital(_join(filler, found.subject, found.aux, found.predicate) + ".")
-    return _capital(_join(found.subject, found.aux, found.predicate, filler) + ".")
+        return capital(join_words(filler, found.subject, found.aux, found.predicate) + ".")
+    return capital(join_words(found.subject, found.aux, found.predicate, filler) + ".")
 
 
 ECHOES = {  # a slot filled with the statement itself: "... signed at the time when it was signed"
@@ -164,26 +164,26 @@ def echo(question: str, rng: random.Random) -> str | None:
     found = parts(question)
     if found is None:
         return None
-    said = _join(found.subject, found.aux, found.predicate)
+    said = join_words(found.subject, found.aux, found.predicate)
     if found.kind in ECHOES and not found.slot_first:
-        pronoun = _join("it" if found.aux not in ("are", "were", "do", "have") else "they", found.aux, found.predicate)
-        filler = rng.choice(ECHOES[found.kind]).format(s=rng.choice((pronoun, _lower(said))))
-        return _capital(_join(said, filler) + ".")
+        pronoun = join_words("it" if found.aux not in ("are", "were", "do", "have") else "they", found.aux, found.predicate)
+        filler = rng.choice(ECHOES[found.kind]).format(s=rng.choice((pronoun, lower_determiner(said))))
+        return capital(join_words(said, filler) + ".")
     if found.kind in ("who", "what") and found.slot_first and found.predicate:
         person, ends = (("The person who", ("the one who did so", "whoever it is", "the one the question means"))
                         if found.kind == "who" else ("The thing that", ("what it is", "the thing that does it")))
-        return f"{person} {_join(found.aux, found.predicate)} is {rng.choice(ends)}."
+        return f"{person} {join_words(found.aux, found.predicate)} is {rng.choice(ends)}."
     if found.kind in ("who", "what") and not found.predicate and found.subject:
         split = _PREPOSITION.split(found.subject, maxsplit=1)
         head = split[0] if split[0].lower().startswith(("the ", "a ", "an ", "its ", "their ")) else "the " + split[0]
         tail = f" that {split[1]} has" if len(split) > 1 else " that it is"
         if found.kind == "who":
-            head, tail = "the person", f" who {found.aux} {_lower(found.subject)}"
-        return _capital(f"{found.subject} {found.aux} {_lower(head)}{tail}.")
+            head, tail = "the person", f" who {found.aux} {lower_determiner(found.subject)}"
+        return capital(f"{found.subject} {found.aux} {lower_determiner(head)}{tail}.")
     return None
 
 
-def _verb_like(word: str) -> bool:
+def verb_like(word: str) -> bool:
     """A verb of VERBS in any plain form ("flows", "caused", "happens"), or any word in -ed."""
     word = word.lower()
     return word not in _AUX and "-" not in word and (word in VERBS or word.endswith("ed") or any(
@@ -197,9 +197,9 @@ def which_noun(question: str, rng: random.Random) -> str | None:
     if not found or found["wh"].lower() not in ("which", "what"):
         return None
     words = found["rest"].split()
-    if not words or words[0].lower() in _AUX or _verb_like(words[0]):
+    if not words or words[0].lower() in _AUX or verb_like(words[0]):
         return None
-    verb = next((k for k, w in enumerate(words[:4]) if k and (w.lower() in _AUX or _verb_like(w))), None)
+    verb = next((k for k, w in enumerate(words[:4]) if k and (w.lower() in _AUX or verb_like(w))), None)
     if verb is None or words[verb].lower() in _AUX:
         return None
     determiner = rng.choice(("A particular", "A certain", "The", "One"))
@@ -220,7 +220,7 @@ def answered(question: str, span: str, rng: random.Random) -> str | None:
         return None
     span = span.strip().rstrip(".")
     if found.slot_first and found.subject.startswith("of "):  # "How many cases were reported?"
-        said = _capital(_join(span, found.subject[3:], found.aux, found.predicate) + ".")
+        said = capital(join_words(span, found.subject[3:], found.aux, found.predicate) + ".")
     elif found.slot_first:
         said = statement(question, span)
     else:

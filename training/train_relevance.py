@@ -67,7 +67,8 @@ def main(argv=None) -> int:
                              "as in the model of judge versions 16-25 (33,728 rows today; that model saw 33,749)")
     parser.add_argument("--tautologies", action="store_true",
                         help="add the question said back with a tail of its own words, and relevant answers with "
-                             "their subject named 'It' (relevance_tautology.py): tried, not shipped (docs/judges.md)")
+                             "their subject named 'It' or 'They' (relevance_tautology.py): tried, not shipped "
+                             "(docs/judges.md)")
     args = parser.parse_args(argv)
     import torch
 
