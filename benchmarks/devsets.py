@@ -270,9 +270,9 @@ def squad_elliptical_pairs(seed: int = 0, titles: frozenset[str] | None = None) 
 
 
 # The hand-written contrast suites (benchmarks/contrast/) whose answer-relevancy pairs the answer
-# models are fitted on (calibrate.answer_data). Named one by one: a suite not named here, the ten
-# blind sets fresh_mixed_10 ... 19 and any written later, is never fitted on, and measures the
-# judge on pairs it has not seen.
+# models may be fitted on in an experiment (calibrate.py --written-weight; the shipped fit uses
+# none). Named one by one: a suite not named here, the ten blind sets fresh_mixed_10 ... 19 and
+# any written later, is never fitted on, and measures the judge on pairs it has not seen.
 FITTED_SUITES = ("pairs.jsonl", "fresh_relevance.jsonl", "fresh_relevance_2.jsonl", "fresh_relevance_3.jsonl",
                  "fresh_mixed_4.jsonl", "fresh_mixed_6.jsonl", "fresh_mixed_7.jsonl", "fresh_mixed_8.jsonl",
                  "fresh_mixed_9.jsonl")

@@ -110,6 +110,7 @@ def tautology_pairs(rows: list[tuple[str, str, int, str]], rng: random.Random) -
     """For each question answered in ``rows``, one tautology (not relevant); for each relevant
     answer that opens with its question's subject, its pronoun twin (relevant)."""
     out = []
+    # questions of rows read from the data, not of their elided or other derived twins ("squad:elided")
     for question in dict.fromkeys(q for _, q, y, src in rows if y == 1 and ":" not in src.replace("squad:", "")):
         said = tautology(question, rng)
         if said:
