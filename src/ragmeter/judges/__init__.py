@@ -15,7 +15,9 @@ JUDGE_NAMES = ("local", "local-fast", "lexical", "local:<sentence-transformers m
 def _local_available() -> bool:
     import importlib.util
 
-    return importlib.util.find_spec("model2vec") is not None
+    # the local judge reads its static table with tokenizers and numpy (onnxruntime and int8
+    # MiniLM, the rest of the [local] extra, it uses where installed)
+    return importlib.util.find_spec("tokenizers") is not None
 
 
 def default_judge(notice=None) -> Judge:
@@ -68,7 +70,7 @@ def resolve_judge(judge: Any = None, llm: Any = None, embeddings: Any = None, **
             return LexicalJudge()
         if name in ("local", "local-fast", "local-contextual") or name.startswith("local:"):
             if not _local_available():
-                raise MissingExtraError("model2vec", "local", "The local judge")
+                raise MissingExtraError("tokenizers", "local", "The local judge")
             from .local.judge import LocalJudge
 
             # "local-contextual" is what "local" was called before token states became its default

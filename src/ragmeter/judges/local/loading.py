@@ -66,7 +66,7 @@ def claim_verifier(spec: bool | str | Path, contextual: bool) -> Any:
 
 # the packages whose arithmetic makes the judge's scores: a score's provenance names the versions
 # that made it, so that a score that differs between two installs can be traced to its cause
-RUNTIME_PACKAGES = ("onnxruntime", "tokenizers", "model2vec", "numpy")
+RUNTIME_PACKAGES = ("onnxruntime", "tokenizers", "numpy")
 
 
 def runtime_versions() -> dict[str, str]:
