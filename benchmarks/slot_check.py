@@ -30,6 +30,7 @@ from ragmeter.judges.local.checks.compared_sides import compared_sides
 from ragmeter.judges.local.checks.compared_values import compared_otherwise
 from ragmeter.judges.local.checks.comparison import comparison_flip
 from ragmeter.judges.local.checks.deed import another_doer
+from ragmeter.judges.local.checks.denied_said import denied_said
 from ragmeter.judges.local.checks.direction import direction_flip, moved_otherwise
 from ragmeter.judges.local.checks.exchange import exchanged
 from ragmeter.judges.local.checks.existence import none_said_some
@@ -75,7 +76,7 @@ CHECKS = {"changed_slot": slot_substitution, "another_kind": another_kind, "none
           "negation_moved": negation_moved, "part_negation": negation_in_part, "compared_otherwise": compared_otherwise, "compared_sides": compared_sides,
           "another_doer": another_doer, "only_some": only_some, "all_said_of_some": all_said_of_some, "proportion": proportion_otherwise, "steps_reordered": steps_reordered,
           "included_exception": included_exception, "values_exchanged": values_exchanged, "roles_swapped": roles_swapped,
-          "added_words": added_words, "transplanted": transplanted, "negated_phrase": negated_phrase,
+          "added_words": added_words, "transplanted": transplanted, "negated_phrase": negated_phrase, "denied_said": denied_said,
           "opposites": opposite_flip, "frequency": frequency_swap, "number_moved": number_moved, "direction": direction_flip, "moved_otherwise": moved_otherwise,
           "comparison": lambda claim, sentences: comparison_flip(claim),
           "number_slot": lambda claim, sentences: number_slot_swap(claim, sentences,

@@ -22,6 +22,7 @@ from .checks.compared_sides import compared_sides
 from .checks.compared_values import compared_otherwise
 from .checks.comparison import comparison_flip
 from .checks.deed import another_doer
+from .checks.denied_said import denied_said
 from .checks.direction import direction_flip, moved_otherwise
 from .checks.exchange import exchanged
 from .checks.existence import none_said_some
@@ -185,7 +186,8 @@ _SET_ASIDE = re.compile(r",\s+not\s+(?=(?:to|at|in|on|by|for|from|with|via|throu
 # where the premise says only some (checks/only.py), steps of a procedure told in another order in
 # other words (checks/step_order.py), "including" what the premise leaves out (checks/included.py),
 # two numbers set against each other given to each other's side (checks/set_against.py), a deed
-# whose doer and object the premise tells the other way round (checks/roles.py): the
+# whose doer and object the premise tells the other way round (checks/roles.py), a denial of what
+# the premise says plainly, read at the denied word and its object (checks/denied_said.py): the
 # claim is contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
 # (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
@@ -218,6 +220,7 @@ CONTRADICTION_CHECKS = {
     "added_words": lambda claim, view: added_words(claim, view.sentences),
     "transplanted": lambda claim, view: transplanted(claim, view.sentences),
     "negated_phrase": lambda claim, view: negated_phrase(claim, view.sentences),
+    "denied_said": lambda claim, view: denied_said(claim, view.sentences),
 }
 
 
