@@ -54,6 +54,28 @@ def test_a_denial_of_what_the_passage_says_plainly_is_flagged(claim, passage):
      "When failure to reimburse employees - including mileage - causes net pay to fall below the minimum, "
      "employers can be sued."),
     ("Does the treaty not end the border warfare?", "Is it true? The treaty ended the border warfare."),
+    # written by a reviewer to trip it (each a false alarm of its first form)
+    ("People with kidney disease should not take ibuprofen.",
+     "Take ibuprofen with food. It is not suitable for people with kidney disease."),  # an instruction to all
+    ("Pregnant women should not take the supplement.",
+     "Take the supplement once a day with water. Pregnant women are advised to avoid it."),
+    ("The employee does not pay the insurance premium.", "The employer, not the employee, pays the insurance premium."),
+    ("The new policy does not exclude pre-existing conditions.",
+     "The old policy excluded pre-existing conditions; the new policy covers them after six months."),
+    ("In version 5 the CLI does not read settings from the legacy .rc file.",
+     "Version 4 of the CLI reads settings from the legacy .rc file; version 5 reads them from config.toml."),
+    ("Customers cannot return items after 30 days.", "Customers may return items within 30 days of delivery."),
+    ("The filter does not fully remove lead from tap water.", "The filter removes lead from tap water by up to 95%."),
+    ("The FDA has not yet approved the drug for children.", "The FDA is expected to approve the drug for children."),
+    ("Users reported that the update did not fix the battery drain.",
+     "The company claimed the update fixed the battery drain."),
+    ("The tablets should not be taken with food.", "The tablets are taken without food, an hour before breakfast."),
+    ("The drug did not reduce mortality but reduced hospital stays.",
+     "The drug reduced hospital stays and reduced readmissions; mortality did not change."),
+    ("The bridge was not completed on schedule.", "The bridge was completed two years behind schedule, in 1932."),
+    ("The Nile does not flow south into Lake Victoria.", "The Nile flows north from Lake Victoria to the Mediterranean."),
+    ("The museum does not hold the original manuscript.",
+     "The museum holds an exhibition about the original manuscript, which is kept at the British Library."),
 ])
 def test_what_it_must_leave_alone(claim, passage):
     assert not flags(claim, passage)

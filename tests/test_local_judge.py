@@ -143,8 +143,12 @@ def test_without_onnxruntime_answers_use_the_static_model_and_its_own_weights():
     assert "pip install 'ragmeter[local]'" in proc.stderr
 
 
-def test_missing_extra_falls_back_to_lexical_with_a_notice():
-    code = ("import sys; sys.modules['tokenizers'] = None\n"
+@pytest.mark.parametrize("missing", ["tokenizers", "onnxruntime"])
+def test_missing_extra_falls_back_to_lexical_with_a_notice(missing):
+    """tokenizers alone (it also comes with transformers) is not the [local] extra: without
+    onnxruntime the default is the lexical judge with the notice, not a local judge without its
+    models."""
+    code = (f"import sys; sys.modules['{missing}'] = None\n"
             "from ragmeter.judges import resolve_judge\n"
             "print(resolve_judge(None).name)")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)

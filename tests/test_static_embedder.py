@@ -83,3 +83,47 @@ def test_a_folder_without_the_embeddings_tensor_is_refused_with_what_it_holds(tm
            np.zeros(1, dtype=np.float32).tobytes())
     with pytest.raises(ConfigError, match="holds no 'embeddings' tensor \\(found: other\\)"):
         StaticEmbedder(tmp_path)
+
+
+def _saved(tmp_path, tokenizer, vectors, **config):
+    model2vec = pytest.importorskip("model2vec", reason="the comparison needs model2vec (the dev extra)")
+    model = model2vec.StaticModel(vectors=vectors, tokenizer=tokenizer, normalize=True)
+    model.save_pretrained(str(tmp_path))
+    if config:
+        path = tmp_path / "config.json"
+        path.write_text(json.dumps({**json.loads(path.read_text()), **config}))
+    return model2vec.StaticModel.from_pretrained(str(tmp_path))
+
+
+def test_a_unigram_tokenizers_unknown_token_is_left_out_as_model2vec_leaves_it(tmp_path):
+    from tokenizers import Tokenizer, models, pre_tokenizers
+
+    pieces = [("<unk>", 0.0)] + [(c, -1.0) for c in "abcdefghijklmnopqrstuvwxyz"] + [("he", -0.5), ("llo", -0.5)]
+    tokenizer = Tokenizer(models.Unigram(pieces, unk_id=0))
+    tokenizer.pre_tokenizer = pre_tokenizers.Whitespace()
+    vectors = np.random.default_rng(1).normal(size=(len(pieces), 6)).astype(np.float32)
+    theirs = _saved(tmp_path, tokenizer, vectors)
+    texts = ["hello wörld 漢", "abc", "漢字"]
+    assert np.array_equal(StaticEmbedder(tmp_path)._pooled(texts), theirs.encode(texts, show_progress_bar=False))
+
+
+def test_no_length_limit_in_the_config_means_no_truncation(tmp_path):
+    from tokenizers import Tokenizer
+
+    tokenizer = Tokenizer.from_file(str(DEFAULT_STATIC_MODEL / "tokenizer.json"))
+    vectors = np.random.default_rng(2).normal(size=(tokenizer.get_vocab_size(), 4)).astype(np.float32)
+    theirs = _saved(tmp_path, tokenizer, vectors, max_length=None)
+    texts = ["word " * 700 + "zebra"]
+    assert np.array_equal(StaticEmbedder(tmp_path)._pooled(texts), theirs.encode(texts, show_progress_bar=False))
+
+
+def test_a_table_of_another_size_than_the_vocabulary_is_refused(tmp_path):
+    for name in ("tokenizer.json", "config.json"):
+        (tmp_path / name).write_bytes((DEFAULT_STATIC_MODEL / name).read_bytes())
+    _write(tmp_path / "model.safetensors", {"embeddings": {"dtype": "F32", "shape": [10, 2], "data_offsets": [0, 80]}},
+           np.zeros(20, dtype=np.float32).tobytes())
+    with pytest.raises(ConfigError, match="has 10 rows for the tokenizer's 29525 tokens"):
+        StaticEmbedder(tmp_path)
+    (tmp_path / "config.json").write_text("{not json")
+    with pytest.raises(ConfigError, match="could not read config.json or tokenizer.json"):
+        StaticEmbedder(tmp_path)

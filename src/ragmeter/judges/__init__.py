@@ -12,17 +12,20 @@ from .lexical import LexicalJudge
 JUDGE_NAMES = ("local", "local-fast", "lexical", "local:<sentence-transformers model or folder>")
 
 
-def _local_available() -> bool:
+def _local_available(extra: bool = False) -> bool:
+    """Can the local judge run: it reads its static table with tokenizers and numpy. With
+    ``extra``, is the [local] extra installed (onnxruntime too, for its MiniLM and trained
+    models): tokenizers alone also comes with transformers, and without onnxruntime the judge
+    runs without its models."""
     import importlib.util
 
-    # the local judge reads its static table with tokenizers and numpy (onnxruntime and int8
-    # MiniLM, the rest of the [local] extra, it uses where installed)
-    return importlib.util.find_spec("tokenizers") is not None
+    needed = ("tokenizers", "onnxruntime") if extra else ("tokenizers",)
+    return all(importlib.util.find_spec(name) is not None for name in needed)
 
 
 def default_judge(notice=None) -> Judge:
     """The local-model judge when ``[local]`` is installed, else the lexical judge with a notice."""
-    if _local_available():
+    if _local_available(extra=True):
         from .local.judge import LocalJudge
 
         return LocalJudge()

@@ -28,12 +28,16 @@ def read_tensors(path: str | Path) -> dict[str, np.ndarray]:
     try:
         header = json.loads(data[8:8 + size])
     except (UnicodeDecodeError, json.JSONDecodeError):
-        raise ConfigError(f"{path}: not a safetensors file (its header is not JSON).") from None
+        raise ConfigError(f"{path}: not a safetensors file (its header is not JSON; a Git LFS pointer not yet fetched? run git lfs pull).") from None
+    if not isinstance(header, dict):
+        raise ConfigError(f"{path}: not a safetensors file (its header is not a JSON object).")
     start = 8 + size
     tensors = {}
     for name, spec in header.items():
         if name == "__metadata__":
             continue
+        if not isinstance(spec, dict) or not {"dtype", "shape", "data_offsets"} <= set(spec):
+            raise ConfigError(f"{path}: tensor '{name}' lacks its dtype, shape or data_offsets (a damaged file?).")
         if spec.get("dtype") not in DTYPES:
             raise ConfigError(f"{path}: tensor '{name}' has dtype {spec.get('dtype')!r}, which ragmeter does not read "
                               f"(it reads {', '.join(DTYPES)}).")

@@ -1,4 +1,4 @@
-"""A static (model2vec) embedder: a token table and mean pooling, numpy only at run time.
+"""A static (model2vec) embedder: a token table and mean pooling; tokenizers and numpy at run time.
 
 The default table ships inside ragmeter (``assets/minilm-static-256``): it was distilled
 from sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0, Reimers & Gurevych) with model2vec
@@ -47,21 +47,30 @@ class StaticEmbedder:
                               "give a folder saved by model2vec's StaticModel.save_pretrained.")
         self._embedding = tensors["embeddings"]
         self._weights, self._mapping = tensors.get("weights"), tensors.get("mapping")
-        config = json.loads(files[2].read_text(encoding="utf-8"))
+        try:
+            config = json.loads(files[2].read_text(encoding="utf-8"))
+            self._tokenizer = Tokenizer.from_file(str(files[1]))
+        except Exception as exc:  # a broken JSON file or a tokenizer file of another kind
+            raise ConfigError(f"{self.path}: could not read config.json or tokenizer.json ({exc}); "
+                              "give a folder saved by model2vec's StaticModel.save_pretrained.") from None
         self._normalize = bool(config.get("normalize", False))
         max_tokens = config.get("max_length", MAX_TOKENS)
-        self._tokenizer = Tokenizer.from_file(str(files[1]))
         padding = self._tokenizer.padding
         if padding is not None:  # no padding: each text's own tokens
             self._tokenizer.enable_padding(pad_id=padding["pad_id"], pad_token=padding["pad_token"],
                                            pad_type_id=padding["pad_type_id"], length=0)
-        if max_tokens:
+        if max_tokens is None:
+            self._tokenizer.no_truncation()
+        else:
             self._tokenizer.enable_truncation(max_tokens)
         vocab = self._vocab = self._tokenizer.get_vocab()
-        unknown = getattr(self._tokenizer.model, "unk_token", None)
-        self._unk_id = self._tokenizer.token_to_id(unknown) if unknown else None
+        rows = len(self._embedding) if self._mapping is None else len(self._mapping)
+        if rows != len(vocab):
+            raise ConfigError(f"{files[0]}: its table has {rows} rows for the tokenizer's {len(vocab)} tokens; "
+                              "the two files come from different models.")
+        self._unk_id = _unknown_id(self._tokenizer)
         # texts are cut to max_tokens times the median token's length in characters first
-        self._max_chars = max_tokens * int(np.median([len(piece) for piece in vocab])) if max_tokens else None
+        self._max_chars = None if max_tokens is None else max_tokens * int(np.median([len(piece) for piece in vocab]))
         table = self._embedding.astype(np.float32)
         if self._mapping is not None:
             table = table[self._mapping]
@@ -97,7 +106,7 @@ class StaticEmbedder:
     def _pooled(self, texts: list[str]) -> np.ndarray:
         """model2vec's mean pooling, in the table's own precision: each text's tokens (unknown
         ones left out) averaged, then scaled to unit length where the folder's config says so."""
-        if self._max_chars:
+        if self._max_chars is not None:
             texts = [text[:self._max_chars] for text in texts]
         encode = getattr(self._tokenizer, "encode_batch_fast", self._tokenizer.encode_batch)
         ids = [[i for i in enc.ids if i != self._unk_id] for enc in encode(texts, add_special_tokens=False)]
@@ -156,3 +165,12 @@ class StaticEmbedder:
             if mine is not None and mine < len(self.token_weights):
                 out[idx] = self.token_weights[mine]
         return out
+
+
+def _unknown_id(tokenizer) -> int | None:
+    """The id of the tokenizer's unknown token (left out of a text's tokens), as model2vec finds
+    it: the model's unk_token for WordPiece, BPE and word-level models, unk_id for Unigram ones."""
+    model = tokenizer.model
+    if hasattr(model, "unk_token"):
+        return tokenizer.token_to_id(model.unk_token) if model.unk_token else None
+    return json.loads(tokenizer.to_str())["model"].get("unk_id")
