@@ -73,7 +73,8 @@ def test_a_denial_of_what_the_passage_says_plainly_is_flagged(claim, passage):
     ("The drug did not reduce mortality but reduced hospital stays.",
      "The drug reduced hospital stays and reduced readmissions; mortality did not change."),
     ("The bridge was not completed on schedule.", "The bridge was completed two years behind schedule, in 1932."),
-    ("The Nile does not flow south into Lake Victoria.", "The Nile flows north from Lake Victoria to the Mediterranean."),
+    ("The Nile does not flow south into Lake Victoria.",
+     "The Nile flows north from Lake Victoria to the Mediterranean."),
     ("The museum does not hold the original manuscript.",
      "The museum holds an exhibition about the original manuscript, which is kept at the British Library."),
 ])

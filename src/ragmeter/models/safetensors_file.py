@@ -28,7 +28,8 @@ def read_tensors(path: str | Path) -> dict[str, np.ndarray]:
     try:
         header = json.loads(data[8:8 + size])
     except (UnicodeDecodeError, json.JSONDecodeError):
-        raise ConfigError(f"{path}: not a safetensors file (its header is not JSON; a Git LFS pointer not yet fetched? run git lfs pull).") from None
+        raise ConfigError(f"{path}: not a safetensors file (its header is not JSON; a Git LFS pointer not yet "
+                          "fetched? run git lfs pull).") from None
     if not isinstance(header, dict):
         raise ConfigError(f"{path}: not a safetensors file (its header is not a JSON object).")
     start = 8 + size

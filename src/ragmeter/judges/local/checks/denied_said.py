@@ -87,8 +87,8 @@ _DOUBLE = _forms("without no nothing none unless except")
 _DENYING = _forms("not never no nor without fail fails failed refuse refused decline declined avoid prevent prevents "
                   "stop stops unable longer neither exempt lack lacks only")
 # ... or with one of these after it ("Damage caused by gradual leaks ... is excluded")
-_DENIED_AFTER = _forms("not never excluded prohibited forbidden banned barred denied rejected void invalid without only "
-                       "except instead rather until till since unless excluding")
+_DENIED_AFTER = _forms("not never excluded prohibited forbidden banned barred denied rejected void invalid without "
+                       "only except instead rather until till since unless excluding")
 _RESTRICTING = _DENYING | _DENIED_AFTER | _forms("unlike unsuitable advised")
 _MAY = _forms("may can could might optional optionally")
 _PLANNED = _forms("will should ought expected plans planned intends intended aims proposed hopes scheduled going "
