@@ -37,6 +37,7 @@ from ragmeter.judges.local.checks.existence import none_said_some
 from ragmeter.judges.local.checks.frequency import frequency_swap
 from ragmeter.judges.local.checks.included import included_exception
 from ragmeter.judges.local.checks.negated_phrase import negated_phrase
+from ragmeter.judges.local.checks.negation import claim_negation_flip
 from ragmeter.judges.local.checks.negation_scope import negation_moved
 from ragmeter.judges.local.checks.number_slots import number_moved, number_slot_swap
 from ragmeter.judges.local.checks.only import all_said_of_some, only_some
@@ -50,7 +51,7 @@ from ragmeter.judges.local.checks.set_against import values_exchanged
 from ragmeter.judges.local.checks.step_order import steps_reordered
 from ragmeter.judges.local.checks.substitution import slot_substitution
 from ragmeter.judges.local.checks.transplanted import transplanted
-from ragmeter.text.segments import numbers, premise_sentences
+from ragmeter.text.segments import content_and_negation, numbers, premise_sentences, split_clauses
 
 GROUNDING_FILES = {  # set: (file, use)
     "begin": ("dev.jsonl", "train"), "begin_v1_wow": ("dev.jsonl", "train"), "dialfact": ("testsmall.jsonl", "train"),
@@ -79,6 +80,8 @@ CHECKS = {"changed_slot": slot_substitution, "another_kind": another_kind, "none
           "added_words": added_words, "transplanted": transplanted, "negated_phrase": negated_phrase, "denied_said": denied_said,
           "opposites": opposite_flip, "frequency": frequency_swap, "number_moved": number_moved, "direction": direction_flip, "moved_otherwise": moved_otherwise,
           "comparison": lambda claim, sentences: comparison_flip(claim),
+          "negation": lambda claim, sentences: claim_negation_flip(
+              claim, [content_and_negation(c) for s in sentences for c in split_clauses(s)]),
           "number_slot": lambda claim, sentences: number_slot_swap(claim, sentences,
                                                                    frozenset().union(*map(numbers, sentences))),
           "numbers": lambda claim, sentences: number_swap(claim, sentences, frozenset().union(*map(numbers, sentences)))}

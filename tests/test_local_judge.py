@@ -13,10 +13,11 @@ from ragmeter import evaluate
 from ragmeter.demo import bad_rows, good_rows
 from ragmeter.judges import resolve_judge
 from ragmeter.judges.base import AnswerRelevanceItem, SentenceRelevanceItem, SupportItem, UsefulnessItem
-from ragmeter.judges.local.features import name_closeness, negation_flip
+from ragmeter.judges.local.checks.negation import negation_flip
+from ragmeter.judges.local.features import name_closeness
 from ragmeter.judges.local.judge import LocalJudge
 from ragmeter.models.static_embedder import DEFAULT_STATIC_MODEL
-from ragmeter.text.segments import content_set, negated, number_agreement, split_clauses
+from ragmeter.text.segments import content_and_negation, number_agreement, split_clauses
 
 need_local()
 
@@ -375,8 +376,8 @@ def test_a_negated_claim_is_not_supported_by_its_positive_clause(judge):
     assert verdicts[0].probability > 0.7 and verdicts[1].probability < 0.3
     # a negation in another clause of the sentence is no contradiction
     peaches = ["Although peaches are not native to Georgia, peaches are the official state fruit."]
-    clauses = [(content_set(x), negated(x)) for x in split_clauses(peaches[0])]
-    flip, kept = (negation_flip(content_set(c), negated(c), clauses)
+    clauses = [content_and_negation(x) for x in split_clauses(peaches[0])]
+    flip, kept = (negation_flip(content_and_negation(c), clauses)
                   for c in ("Peaches are native to Georgia.", "Peaches are the official state fruit."))
     assert flip == 1.0 and kept == 0.0
 

@@ -202,11 +202,23 @@ def number_agreement(a: str, b: str) -> float:
     return len(fewer & more) / len(fewer)
 
 
+_WITHOUT_SKIPS = frozenset("any a an the its their his her your our my having being".split())
+
+
 @memo_short
-def content_and_negation(text: str) -> tuple[frozenset[str], bool]:
-    """content_set(text) and negated(text), reading the text once."""
+def content_and_negation(text: str) -> tuple[frozenset[str], bool, frozenset[str]]:
+    """content_set(text), whether a verb of the text is denied, and the stems of what it says
+    is done "without" (the next two words after each "without" but "a", "any", "the" ...:
+    "without a valid excuse" -> valid, excus).
+    A "without" denies only its object: "You can make up to 25,000 map loads each month without
+    paying." says "allows 25,000 map loads per month", and "a cruise that doesn't have a port of
+    call" says "without any ports of call" (the negation check reads clauses with this)."""
     words = tokens(text)
-    return frozenset(_content(words)), _has_negation(words, text)
+    objects = []
+    for k, word in enumerate(words):
+        if word == "without":
+            objects.extend(_content([w for w in words[k + 1:k + 5] if w not in _WITHOUT_SKIPS][:2]))
+    return frozenset(_content(words)), _has_negation([w for w in words if w != "without"], text), frozenset(objects)
 
 
 def negated(text: str) -> bool:

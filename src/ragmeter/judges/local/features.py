@@ -9,13 +9,12 @@ and names appear, does one side negate what the other affirms.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
 
-from ...text.segments import content_set, coverage, negated, numbers, split_clauses
+from ...text.segments import content_set, coverage, numbers
 from .checks.added_words import added_words
 from .checks.another_kind import another_kind
 from .checks.compared_sides import compared_sides
@@ -29,6 +28,7 @@ from .checks.existence import none_said_some
 from .checks.frequency import frequency_swap
 from .checks.included import included_exception
 from .checks.negated_phrase import negated_phrase
+from .checks.negation import claim_negation_flip
 from .checks.negation_scope import negation_moved
 from .checks.number_slots import number_moved, number_slot_swap
 from .checks.only import all_said_of_some, only_some
@@ -121,38 +121,6 @@ def best_window_soft_coverage(claim_vectors: np.ndarray, weights: np.ndarray, vi
     return float((weights @ best).max() / max(float(weights.sum()), 1e-9))
 
 
-def negation_flip(claim_tokens: frozenset[str], claim_negated: bool,
-                  clauses: list[tuple[frozenset[str], bool]], min_coverage: float = 0.7) -> float:
-    """1.0 when the premise clause that best covers the claim (at least ``min_coverage`` of
-    its content words) is negated and the claim is not, or the other way round. Clauses, not
-    sentences: in "peaches are not native to Georgia, but are the state fruit" the negation
-    belongs to the first clause only (0.7: on the support dev sets such flips were 14%
-    supported, against 38% at 0.5)."""
-    best, best_cov = None, 0.0
-    for clause_tokens, clause_negated in clauses:
-        cov = coverage(claim_tokens, clause_tokens)
-        if cov > best_cov or (cov == best_cov and best is not None and len(clause_tokens) < len(best[0])):
-            best, best_cov = (clause_tokens, clause_negated), cov
-    return float(best is not None and best_cov >= min_coverage and best[1] != claim_negated)
-
-
-def claim_negation_flip(claim: str, clauses: list[tuple[frozenset[str], bool]]) -> float:
-    """negation_flip of the claim against the premise clauses; where the claim joins clauses, only
-    if one of its clauses (of two content words or more) flips too. Read whole, "Since the company
-    was in bad enough shape to declare bankruptcy, this isn't especially likely." is negated, and
-    the same sentence's first clause, not negated, covers most of its words: version 46 calls such
-    a copy supported (on the dev and train sets, half of the claims this check flagged were
-    supported, most of them so)."""
-    text = _SET_ASIDE.sub(", ", claim)
-    if not negation_flip(content_set(claim), negated(text), clauses):
-        return 0.0
-    parts = split_clauses(text)
-    if len(parts) < 2:
-        return 1.0
-    return float(any(negation_flip(tokens, negated(part), clauses)
-                     for part in parts if len(tokens := content_set(part)) >= 2))
-
-
 def name_closeness(name_vectors: np.ndarray, premise_vectors: np.ndarray) -> float:
     """The least close of the claim's names to any premise token: 1.0 when every name is there,
     lower for a name whose nearest premise word is another of its kind ("Sydney" beside
@@ -164,14 +132,7 @@ def name_closeness(name_vectors: np.ndarray, premise_vectors: np.ndarray) -> flo
     return float((name_vectors @ premise_vectors.T).max(axis=1).min())
 
 
-# "Those disputes go to the tribunal, not to the district court": a "not" after a comma, before
-# what the claim sets aside, says "rather than"; it does not deny the claim (the negation check
-# reads the claim without it; the changed-slot and exchange checks read what was set aside)
-_SET_ASIDE = re.compile(r",\s+not\s+(?=(?:to|at|in|on|by|for|from|with|via|through|the|a|an|its|their|his|her|this|that"
-                        r"|these|those)\b)", re.IGNORECASE)
-
-
-# A negation, a negation moved to another word of a copied sentence (checks/negation_scope.py),
+# A negation (checks/negation.py), a negation moved to another word of a copied sentence (checks/negation_scope.py),
 # a negation added or dropped in one part of a claim that joins several (checks/part_negation.py),
 # what the premise says there is none of said to be there (checks/existence.py),
 # a change of direction ("fell" where the premise says "up"; or of one thing, "bonds rise" where

@@ -32,7 +32,7 @@ class PremiseView:
     token_vectors: np.ndarray  # unit rows of the premises' distinct content tokens
     window_token_vectors: np.ndarray  # the content-token vectors of every window, one after another
     window_starts: np.ndarray  # where each window's rows begin (windows without tokens left out)
-    clauses: list[tuple[frozenset[str], bool]]  # content tokens and negation of each clause
+    clauses: list[tuple[frozenset[str], bool, frozenset[str]]]  # segments.content_and_negation of each clause
     sentences: list[str]  # the premises' sentences, for direction, opposites, quantities and frequency
 
 
@@ -42,7 +42,7 @@ class PremiseText:
 
     numbers: frozenset[str]
     words: frozenset[str]  # lower-cased, unstemmed
-    clauses: tuple[tuple[frozenset[str], bool], ...]
+    clauses: tuple[tuple[frozenset[str], bool, frozenset[str]], ...]
     sentences: tuple[str, ...]
 
 

@@ -3,7 +3,7 @@ and need to be regenerated" where the evidence says they "remain compatible and 
 be regenerated"; "customers can still cancel the order" where it says "customers cannot cancel
 the order but may return the items".
 
-The negation check (features.negation_flip) reads whether a whole clause is negated; both
+The negation check (checks/negation.py) reads whether a whole clause is negated; both
 sentences above are negated somewhere, or split into clauses that the claim does not copy, so it
 does not fire. This check reads which word a negation governs: the first content word after
 "not", "never", "cannot" or a word ending in "n't" (passing over "still", "yet", "longer", ...),

@@ -1,0 +1,85 @@
+"""The negation check: a claim negated where the premise clause that covers it is not, or the
+other way round ("Warfarin is safe during pregnancy." where "Warfarin is not safe during
+pregnancy."). The oldest of the contradiction checks (features.CONTRADICTION_CHECKS,
+``decided_by: check:negation``); the others read negations moved within a sentence
+(negation_scope.py), in one part of a claim (part_negation.py) or said in other words
+(negated_phrase.py, denied_said.py)."""
+
+from __future__ import annotations
+
+import re
+
+from ....text.segments import content_and_negation, content_set, coverage, split_clauses
+
+# "Those disputes go to the tribunal, not to the district court": a "not" after a comma, before
+# what the claim sets aside, says "rather than"; it does not deny the claim (the negation check
+# reads the claim without it; the changed-slot and exchange checks read what was set aside)
+_SET_ASIDE = re.compile(r",\s+not\s+(?=(?:to|at|in|on|by|for|from|with|via|through|the|a|an|its|their|his|her|this|that"
+                        r"|these|those)\b)", re.IGNORECASE)
+
+
+Clause = tuple[frozenset[str], bool, frozenset[str]]  # segments.content_and_negation of a clause
+
+# a denial in other words: "The Senate refused to ratify the treaty." says "did not ratify",
+# "Cats are unable to taste sweetness." says "cannot taste", "Admission is free on Sundays." says
+# "does not charge admission"; read so where the other side does not use the word itself
+# ("did not fail the audit" against "failed the audit" stays a flip)
+_DENIAL_WORDS = ("fail failed fails failing, lack lacks lacked lacking, absent absence, refuse refused refuses refusing, "
+                 "unable, impossible, avoid avoided avoids, decline declined declines, deny denied denies, reject "
+                 "rejected rejects, dismiss dismissed dismisses, disagree disagreed, refute refuted, exempt, neglect "
+                 "neglected, myth, misconception, untrue, free, barred, ban banned bans, forbid forbids forbidden, "
+                 "prohibit prohibits prohibited, unnecessary needless, discourage discouraged, exclude excluded "
+                 "excludes, violation violates, breach, unsafe, illegal unlawful, unavailable")
+# each stem of such a word -> its word family (the stems of "deny" and "denied" differ)
+IMPLICIT_DENIALS = {stem: k for k, family in enumerate(_DENIAL_WORDS.split(", ")) for stem in content_set(family)}
+
+
+def negation_flip(claim: Clause, clauses: list[Clause], min_coverage: float = 0.7, beside: bool = True) -> float:
+    """1.0 when the premise clause that best covers the claim (at least ``min_coverage`` of
+    its content words) is negated and the claim is not, or the other way round. Clauses, not
+    sentences: in "peaches are not native to Georgia, but are the state fruit" the negation
+    belongs to the first clause only (0.7: on the support dev sets such flips were 14%
+    supported, against 38% at 0.5). A "without" denies only its object, where the other side
+    names it too; a word that denies in other words (IMPLICIT_DENIALS) on the side without
+    "not" says the denial. With ``beside``, a negated claim is no flip where the words it has beyond that
+    clause are all in a negated clause next to it: "Contributions to a Roth IRA are made with
+    after-tax dollars, so they are not tax-deductible." says "Roth IRA contributions are not
+    tax-deductible.", its second clause naming the subject with a pronoun (not a claim without
+    "not": a clause beside it without one is often a phrase, "In other states, lines ... were not
+    common")."""
+    claim_tokens, claim_denied, claim_without = claim
+    best, best_cov, at = None, 0.0, -1
+    for k, clause in enumerate(clauses):
+        cov = coverage(claim_tokens, clause[0])
+        if cov > best_cov or (cov == best_cov and best is not None and len(clause[0]) < len(best[0])):
+            best, best_cov, at = clause, cov, k
+    if best is None or best_cov < min_coverage:
+        return 0.0
+    claim_negated = claim_denied or bool(claim_without & best[0])
+    premise_negated = best[1] or bool(best[2] & claim_tokens)
+    if premise_negated == claim_negated:
+        return 0.0
+    plain, denied = (claim_tokens, best[0]) if premise_negated else (best[0], claim_tokens)
+    if {IMPLICIT_DENIALS[t] for t in plain if t in IMPLICIT_DENIALS} - {IMPLICIT_DENIALS.get(t) for t in denied}:
+        return 0.0
+    rest = claim_tokens - best[0]
+    return float(not (beside and claim_negated and rest)
+                 or not any(clauses[k][1] and rest <= clauses[k][0] for k in (at - 1, at + 1) if 0 <= k < len(clauses)))
+
+
+def claim_negation_flip(claim: str, clauses: list[Clause]) -> float:
+    """negation_flip of the claim against the premise clauses; where the claim joins clauses, only
+    if one of its clauses (of two content words or more) flips too. Read whole, "Since the company
+    was in bad enough shape to declare bankruptcy, this isn't especially likely." is negated, and
+    the same sentence's first clause, not negated, covers most of its words: version 46 calls such
+    a copy supported (on the dev and train sets, half of the claims this check flagged were
+    supported, most of them so)."""
+    text = _SET_ASIDE.sub(", ", claim)
+    parts = split_clauses(text)
+    whole = content_and_negation(text)
+    if len(parts) < 2:
+        return negation_flip(whole, clauses)
+    if not negation_flip(whole, clauses, beside=False):
+        return 0.0
+    return float(any(negation_flip(content_and_negation(part), clauses)
+                     for part in parts if len(content_set(part)) >= 2))
