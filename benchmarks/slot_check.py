@@ -44,6 +44,7 @@ from ragmeter.judges.local.checks.only import all_said_of_some, only_some
 from ragmeter.judges.local.checks.opposites import opposite_flip
 from ragmeter.judges.local.checks.part_negation import negation_in_part
 from ragmeter.judges.local.checks.proportions import proportion_otherwise
+from ragmeter.judges.local.checks.quantifier_scale import quantifier_otherwise
 from ragmeter.judges.local.checks.quantities import number_swap
 from ragmeter.judges.local.checks.roles import roles_swapped
 from ragmeter.judges.local.checks.sequence import sequence_swap
@@ -78,6 +79,7 @@ CHECKS = {"changed_slot": slot_substitution, "another_kind": another_kind, "none
           "another_doer": another_doer, "only_some": only_some, "all_said_of_some": all_said_of_some, "proportion": proportion_otherwise, "steps_reordered": steps_reordered,
           "included_exception": included_exception, "values_exchanged": values_exchanged, "roles_swapped": roles_swapped,
           "added_words": added_words, "transplanted": transplanted, "negated_phrase": negated_phrase, "denied_said": denied_said,
+          "quantifier_scale": quantifier_otherwise,
           "opposites": opposite_flip, "frequency": frequency_swap, "number_moved": number_moved, "direction": direction_flip, "moved_otherwise": moved_otherwise,
           "comparison": lambda claim, sentences: comparison_flip(claim),
           "negation": lambda claim, sentences: claim_negation_flip(

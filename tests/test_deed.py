@@ -36,6 +36,10 @@ def test_a_deed_given_to_another_name_is_flagged(claim, context):
     ("Who mapped the sediment cores?", SURVEY),  # a question claims nothing
     ("Ilse Brandt mapped the sediment cores.",  # a source named, not a doer
      "According to Tomas Reyes, the sediment cores were mapped in 2020. Ilse Brandt joined the survey in 2015."),
+    # a common noun the passage capitalises only to open a sentence is no name of the claim's
+    ("The catalyst goes in after the precursor has been dissolved in ethanol and heated to 60°C.",
+     "In the Harlow synthesis, the precursor is first dissolved in ethanol and heated to 60°C. Catalyst is then "
+     "added, and the mixture is stirred for two hours."),
 ])
 def test_the_doer_a_pronoun_or_an_acronym_is_not_flagged(claim, context):
     assert not flags(claim, context)

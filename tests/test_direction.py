@@ -65,3 +65,21 @@ def test_a_comparison_with_its_sides_turned_round_is_left_to_the_comparison_chec
     assert direction_flip("Carbon-12 is more stable than carbon-14.", premise) == 0.0
     # without "than" the direction check still reads a flip
     assert direction_flip("Revenue fell 15% in 2023.", ["In 2023 revenue was $4 million, up 15% from 2022."]) == 1.0
+
+
+def test_a_claim_that_joins_clauses_is_read_clause_by_clause():
+    premise = ["Following the central bank's rate decision, Kellan Mutual lowered its variable mortgage rate "
+               "from 6.10% to 5.85%, effective June 1.", "Fixed-rate mortgages were unchanged."]
+    assert direction_flip("It raised the variable rate as of June 1, while fixed rates stayed the same.", premise) == 1.0
+    assert direction_flip("It cut the variable rate as of June 1, while fixed rates stayed the same.", premise) == 0.0
+    # a claim that goes both ways is not read by its parts, nor a part whose words the sentence lacks
+    premise = ["Lean methods aim to raise customer satisfaction by cutting waste."]
+    assert direction_flip("It focuses on increasing process efficiency, reducing costs and cycle times.", premise) == 0.0
+
+
+def test_speed_it_up_and_slow_it_down():
+    premise = ["Beta blockers such as metoprolol reduce heart rate by blocking the effects of adrenaline on "
+               "beta-adrenergic receptors."]
+    assert direction("They speed it up.") == 1 and direction("They slow it down.") == -1
+    assert direction_flip("They speed it up by blocking adrenaline's action on beta receptors.", premise) == 1.0
+    assert direction_flip("They slow it down by blocking adrenaline's action on beta receptors.", premise) == 0.0

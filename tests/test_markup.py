@@ -89,6 +89,13 @@ def test_a_heading_is_not_an_unsupported_claim(judge):
     assert with_heading.score == pytest.approx(without.score, abs=1e-6)
 
 
+def test_a_unit_with_a_capital_letter_ends_a_sentence_and_an_initial_does_not():
+    assert split_sentences("It is oven-safe up to 260°C. The lids may be used. Water boils at 100 °C. Then it cools.") \
+        == ["It is oven-safe up to 260°C.", "The lids may be used.", "Water boils at 100 °C.", "Then it cools."]
+    assert split_sentences("Mr. J. Smith came. A.J. Ayer wrote it. (J. Doe) said so.") \
+        == ["Mr. J. Smith came.", "A.J. Ayer wrote it.", "(J. Doe) said so."]
+
+
 def test_chinese_and_japanese_are_read_character_by_character():
     assert split_sentences("埃菲尔铁塔于1889年建成。它高330米！") == ["埃菲尔铁塔于1889年建成。", "它高330米！"]
     assert tokens("铁塔1889年") == ["铁", "塔", "1889", "年"]

@@ -22,7 +22,7 @@ _ABBREV = re.compile(
     r"\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|vs|etc|e\.g|i\.e|approx|No|Vol|Fig|Inc|Ltd|Co|Corp|U\.S|U\.K|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$",
     re.IGNORECASE,
 )
-_INITIAL = re.compile(r"\b[A-Z]\.$")  # "J." in "J. Smith"
+_INITIAL = re.compile(r"(?:^|[^\w°º])[A-Z]\.$")  # "J." in "J. Smith", not "260°C." before "The ..."
 # the last alternative splits sentences glued without a space ("...pageant.The Miss..."), as
 # generated text often has; two lower-case letters before the stop keep "U.S.A" and "e.g.X" whole;
 # Chinese and Japanese full stops end a sentence without a space after them

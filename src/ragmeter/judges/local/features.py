@@ -35,6 +35,7 @@ from .checks.only import all_said_of_some, only_some
 from .checks.opposites import opposite_flip
 from .checks.part_negation import negation_in_part
 from .checks.proportions import proportion_otherwise
+from .checks.quantifier_scale import quantifier_otherwise
 from .checks.quantities import number_swap
 from .checks.roles import roles_swapped
 from .checks.sequence import sequence_swap
@@ -148,7 +149,8 @@ def name_closeness(name_vectors: np.ndarray, premise_vectors: np.ndarray) -> flo
 # other words (checks/step_order.py), "including" what the premise leaves out (checks/included.py),
 # two numbers set against each other given to each other's side (checks/set_against.py), a deed
 # whose doer and object the premise tells the other way round (checks/roles.py), a denial of what
-# the premise says plainly, read at the denied word and its object (checks/denied_said.py): the
+# the premise says plainly, read at the denied word and its object (checks/denied_said.py), a
+# quantifier on another step of the scale than the passage's (checks/quantifier_scale.py): the
 # claim is contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
 # (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
@@ -182,6 +184,7 @@ CONTRADICTION_CHECKS = {
     "transplanted": lambda claim, view: transplanted(claim, view.sentences),
     "negated_phrase": lambda claim, view: negated_phrase(claim, view.sentences),
     "denied_said": lambda claim, view: denied_said(claim, view.sentences),
+    "quantifier_scale": lambda claim, view: quantifier_otherwise(claim, view.sentences),
 }
 
 

@@ -84,6 +84,10 @@ def another_doer(claim: str, sentences: Sequence[str]) -> float:
         return 0.0
     said_by, named, doers = _statements(tuple(sentences))
     who, everyone = _who(claim, named)
+    # a word the passage capitalises only to open a sentence ("Catalyst is then added.") is a name
+    # of the claim's only where the claim writes it so too ("The catalyst goes in after ...")
+    written = {word_form(t) for t in TOKEN.findall(claim) if t[:1].isupper()}
+    who = frozenset(w for w in who if w in doers or w in written)
     if not who:
         return 0.0
     order = [w for w in (word_form(t) for t in TOKEN.findall(claim)) if w in who]

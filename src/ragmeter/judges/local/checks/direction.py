@@ -18,11 +18,11 @@ from ....text.segments import STOPWORDS, best_covering, content_set, memo_short,
 
 _UP = (r"increas\w*|ris(?:e|es|en|ing)|rose|gr[eo]w(?:s|n|ing)?|growth|gain(?:s|ed)?|climb\w*|jump(?:s|ed)?"
        r"|surg(?:e|es|ed|ing)|soar\w*|boost(?:s|ed)?|rais(?:e|es|ed|ing)|higher|greater|more|expand\w*"
-       r"|up(?=\s+(?:by\s+)?[$€£]?\d)|widen\w*|accelerat\w*|sped\s+up|speeds?\s+up|speeding\s+up"
+       r"|up(?=\s+(?:by\s+)?[$€£]?\d)|widen\w*|accelerat\w*|sped\s+up|speeds?\s+up|speeding\s+up|(?:speeds?|sped|speeding)\s+(?:it|them)\s+up"
        r"|(?:go|goes|going|gone|went)\s+up")
 _DOWN = (r"decreas\w*|declin\w*|fall(?:s|en|ing)?|fell|drop(?:s|ped|ping)?|reduc\w*|shr[iau]nk\w*|dipped"
          r"|plung\w*|slump\w*|lower(?:ed|s)?|less|fewer|smaller|cut(?:s)?|down(?=\s+(?:by\s+)?[$€£]?\d)"
-         r"|narrow(?:s|ed|ing)|decelerat\w*|slow(?:s|ed|ing)(?:\s+down)?|(?:go|goes|going|gone|went)\s+down")
+         r"|narrow(?:s|ed|ing)|decelerat\w*|slow(?:s|ed|ing)?(?:\s+(?:it|them))?\s+down|slow(?:s|ed|ing)|(?:go|goes|going|gone|went)\s+down")
 _WORD_UP = re.compile(rf"\b(?:{_UP})\b", re.I)
 _WORD_DOWN = re.compile(rf"\b(?:{_DOWN})\b", re.I)
 # the words that carry a direction leave the coverage that finds the claim's sentence
@@ -49,13 +49,29 @@ def direction_flip(claim: str, sentences: Iterable[str], min_coverage: float = M
     either side is left to the negation check ("did not rise" may well be "fell"), and two
     comparisons with "than" to the comparison checks: "B is slower than A" where "A is faster
     than B" turns the sides round, not the direction (version 36)."""
+    sentences = list(sentences)
+    if _flip(claim, sentences, min_coverage):
+        return 1.0
+    # a claim that joins clauses, read clause by clause: "It raised the variable rate as of June 1,
+    # while fixed rates stayed the same." where "... lowered its variable mortgage rate ...,
+    # effective June 1. Fixed-rate mortgages were unchanged." (whole, no sentence covers it)
+    # (only where the whole claim goes one way: "It focuses on increasing efficiency, reducing costs")
+    parts = split_clauses(claim)
+    return float(len(parts) > 1 and direction(claim) != 0 and any(len(_other_words(part)) >= PART_WORDS
+                                                                  and _flip(part, sentences, 1.0) for part in parts))
+
+
+PART_WORDS = 3  # content words besides the direction word in a clause read alone, all in the premise sentence
+
+
+def _flip(claim: str, sentences: list[str], min_coverage: float) -> bool:
     way = direction(claim)
     if not way or negated(claim):
-        return 0.0
+        return False
     best, best_cov = best_covering(_other_words(claim), sentences, _other_words)
     if best is not None and "than" in tokens(claim) and "than" in tokens(best):
-        return 0.0  # "B is slower than A" where "A is faster than B": the comparison checks' to read
-    return float(best is not None and best_cov >= min_coverage and direction(best) == -way and not negated(best))
+        return False  # "B is slower than A" where "A is faster than B": the comparison checks' to read
+    return best is not None and best_cov >= min_coverage and direction(best) == -way and not negated(best)
 
 
 # Which way each thing moved: "the prices of existing bonds rise" against "interest rates rise,
