@@ -58,7 +58,7 @@ def _number(word: str) -> float | None:
 def quantified(clause: str) -> tuple[tuple[int, str | None], ...]:
     """(level, stem of the thing counted or None for "of them") of each quantifier of a clause."""
     words = tokens(clause)
-    found = []
+    found: list[tuple[int, str | None]] = []
     for k, word in enumerate(words):
         level = _WORDS.get(word)
         before = words[k - 1] if k else ""
