@@ -136,11 +136,12 @@ def _denied(text: str) -> bool:
 def quantifier_otherwise(claim: str, sentences: Iterable[str]) -> float:
     """1.0 when a clause of the claim counts a thing on another step of the scale than the
     premise clause that says the rest of it (module docstring), else 0.0."""
+    counted = [(part, mine) for part in split_clauses(claim) if (mine := quantified(part))
+               and not _denied(part) and len(_other_words(part)) >= 2]
+    if not counted:  # most claims count nothing: the premises are not split
+        return 0.0
     clauses = [(c, s) for s in sentences for c in split_clauses(s)]
-    for part in split_clauses(claim):
-        mine = quantified(part)
-        if not mine or _denied(part) or len(_other_words(part)) < 2:
-            continue
+    for part, mine in counted:
         best, cover = best_covering(_other_words(part), [c for c, _ in clauses], _other_words)
         if best is None or cover < MIN_COVERAGE or _denied(best):
             continue
