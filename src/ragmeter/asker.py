@@ -82,13 +82,18 @@ class _Batcher:
         """Send the questions asked so far as one batch."""
         if self._pending:
             batch, self._pending = self._pending, []
+            try:  # before any batch of this flush runs (they run once the flush returns)
+                self._owner.judge.prefetch(self._name, [item for item, _ in batch])
+            except Exception:  # noqa: BLE001 - only a hint: the batch then computes everything and meets the error itself
+                pass
             self._owner._spawn(self._run(batch))
 
     async def _run(self, batch: list[tuple[Hashable, asyncio.Future]]) -> None:
         items = [item for item, _ in batch]
         self._counter[self._name] = self._counter.get(self._name, 0) + 1
         try:
-            answers = await self._fn(items)
+            with self._owner.judge.batch_context():
+                answers = await self._fn(items)
             if len(answers) != len(items):
                 raise RuntimeError(f"judge returned {len(answers)} answers for {len(items)} questions")
         except Exception as exc:  # noqa: BLE001 - isolate the failing item below

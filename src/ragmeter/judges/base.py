@@ -22,6 +22,7 @@ The contract, in full:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence, TypeVar, Union
 
@@ -150,6 +151,19 @@ class Judge(ABC):
     #: call per set of premises); False: the asker splits each text once (the claims are shared
     #: by every metric that needs them) and checks the claims with ``support``
     fused_claims_support: ClassVar[bool] = False
+
+    def prefetch(self, primitive: str, items: Sequence[Any]) -> None:
+        """A hint from the asker: a batch of ``items`` for ``primitive`` (the Asker's batch name:
+        "answer_relevance", "claims_support", ...) is about to be asked, after the other batches of
+        the same flush. A judge may start work for it on threads of its own (model calls that let
+        go of the GIL, overlapping the batches before it); it must not change any answer. The
+        default does nothing."""
+        return None
+
+    def batch_context(self) -> AbstractContextManager:
+        """The context the asker runs each of this judge's batches in (the local judge: numpy's
+        BLAS on one thread, judges/local/cores.py). The default is none."""
+        return nullcontext()
 
     @abstractmethod
     async def split_claims(self, items: Sequence[ClaimsItem]) -> Sequence[Answer[list[str]]]: ...

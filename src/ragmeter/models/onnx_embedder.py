@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 import warnings
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Sequence
+from typing import Iterator, Sequence
 
 import numpy as np
 
@@ -92,6 +94,8 @@ class OnnxSentenceEmbedder:
         options.intra_op_num_threads = 1
         self.workers = cpu_count()
         self._pool: tuple[int, ThreadPoolExecutor] | None = None  # (process id, threads)
+        self._pool_lock = threading.Lock()  # two threads may start calls at once
+        self._here = threading.local()  # .only: this thread runs its calls itself, one at a time
         try:
             self._session = onnxruntime.InferenceSession(str(self.path), options, providers=["CPUExecutionProvider"])
         except Exception as exc:  # onnxruntime raises its own exception types for bad files
@@ -122,6 +126,16 @@ class OnnxSentenceEmbedder:
     def vocabulary(self) -> dict[str, int]:
         return self._tokenizer.get_vocab()
 
+    @contextmanager
+    def on_this_thread(self) -> Iterator[None]:
+        """Within this, the calling thread runs its model calls itself, one at a time (one core):
+        for calls that overlap other work on the other cores (judges/local/cores.py)."""
+        before, self._here.only = getattr(self._here, "only", False), True
+        try:
+            yield
+        finally:
+            self._here.only = before
+
     def _batches(self, texts: Sequence):
         """(row indices, token states, attention mask, token ids) per model call, in order; up to
         `workers` calls run at once while the caller reads the oldest one's output."""
@@ -136,13 +150,15 @@ class OnnxSentenceEmbedder:
     def _start(self, feed: dict) -> Future:
         """One model call, on the thread pool when the process has more than one core
         (onnxruntime lets go of the GIL while it runs), else right away."""
-        if self.workers == 1:
+        if self.workers == 1 or getattr(self._here, "only", False):
             done: Future = Future()
             done.set_result(self._session.run(None, feed))
             return done
-        if self._pool is None or self._pool[0] != os.getpid():  # a forked child has none of the threads
-            self._pool = (os.getpid(), ThreadPoolExecutor(self.workers, thread_name_prefix="ragmeter-onnx"))
-        return self._pool[1].submit(self._session.run, None, feed)
+        with self._pool_lock:
+            if self._pool is None or self._pool[0] != os.getpid():  # a forked child has none of the threads
+                self._pool = (os.getpid(), ThreadPoolExecutor(self.workers, thread_name_prefix="ragmeter-onnx"))
+            pool = self._pool[1]
+        return pool.submit(self._session.run, None, feed)
 
     @staticmethod
     def _finished(rows: list[int], feed: dict, call: Future):

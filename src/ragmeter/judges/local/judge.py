@@ -11,6 +11,7 @@ docs/judges.md.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -48,6 +49,7 @@ from ..base import (
 from ..lexical import ramp, split_into_claims
 from .calibration import CALIBRATION_FILE, checked_model, load_calibration
 from .contextual import closest_sentences
+from .cores import CallsAhead, one_blas_thread
 from .features import (
     ANSWER_DETAIL,
     ANSWER_FEATURES,
@@ -129,6 +131,7 @@ class LocalJudge(Judge):
         self._answer_cache: dict[str, np.ndarray] = {}
         self._ids: dict[str, np.ndarray] = {}
         self._verified: dict[tuple[str, str], float] = {}  # the verifier's logit of each (claim, window) read
+        self._ahead = CallsAhead()  # model calls started before their batch runs (prefetch)
         self._max_cache = max_cache
 
     @property
@@ -186,9 +189,29 @@ class LocalJudge(Judge):
         if len(cache) + len(distinct) > limit:
             cache.clear()  # bounded memory; whatever this call needs is computed below
         new = [t for t in distinct if t not in cache]
+        if new and answer:
+            cache.update(self._ahead.take("answer", new))  # type: ignore[arg-type]  # what prefetch started
+            new = [t for t in new if t not in cache]
         if new:
             cache.update(zip(new, embedder.embed(new)))
         return {t: cache[t] for t in texts}
+
+    def batch_context(self) -> AbstractContextManager:
+        return one_blas_thread()  # cores.py
+
+    def prefetch(self, primitive: str, items: Sequence[Any]) -> None:
+        """For a batch of answer relevance: start the answer embedder's vectors and the relevance
+        model's logits on a thread of their own (cores.py), to overlap the batches before it."""
+        if primitive != "answer_relevance" or not items:
+            return
+        read_items, beyond = self._read_answers(items)
+        if self.answer_embedder is not self.static:  # the static model is quick: nothing to overlap
+            texts = [t for item, rest in zip(read_items, beyond) for t in (item.question, item.answer, rest)
+                     if t and t not in self._answer_cache]
+            self._ahead.start_model("answer", texts, self.answer_embedder, "embed")
+        if self.relevance_model is not None:
+            self._ahead.start_model("relevance", [(item.question, item.answer) for item in read_items],
+                                    self.relevance_model, "logits")
 
     def token_ids(self, texts: Sequence[str]) -> list[np.ndarray]:
         """Content-token ids of each text, each distinct text tokenised once per judge."""
@@ -327,7 +350,7 @@ class LocalJudge(Judge):
         answer read as text.answer_type.read_answer has it; and the answer model's input made from them
         (features.answer_model_row: a bare answer in columns of its own)."""
         read = [read_answer(item.question, item.answer) for item in items]  # (text, opens with a yes or no)
-        items = [AnswerRelevanceItem(item.question, text, item.contexts) for item, (text, _) in zip(items, read)]
+        items, beyond = self._read_answers(items, read)
         # the relevance of each answer sentence, and of each sentence of each distinct context
         contexts = list(dict.fromkeys((item.question, c) for item in items for c in item.contexts))
         rows, owners = self.relevance_rows([SentenceRelevanceItem(item.question, item.answer) for item in items]
@@ -339,9 +362,6 @@ class LocalJudge(Judge):
             (per_item[i] if i < len(items) else per_context[contexts[i - len(items)]]).append((sentence, float(p)))
         vecs = self.vectors([t for item, sentences in zip(items, per_item)
                              for t in (item.question, *(s for s, _ in sentences))])
-        # what each answer says beyond the question's words ("" if nothing)
-        beyond = [rest if tokens(rest) else "" for rest in
-                  (without_words(item.answer, content_set(item.question)) for item in items)]
         whole = self.vectors([t for item, rest in zip(items, beyond) for t in (item.question, item.answer, rest) if t],
                              answer=True)
         out = []
@@ -365,10 +385,25 @@ class LocalJudge(Judge):
         bare = [is_bare(item.answer) for item in items]
         model_rows = [answer_model_row(row, b) for row, b in zip(out, bare)]
         if self.relevance_model is not None:  # its logit: a full answer's column, or a bare answer's own
-            logits = self.relevance_model.logits([(item.question, item.answer) for item in items]) if items else []
+            pairs = [(item.question, item.answer) for item in items]
+            started = self._ahead.take("relevance", pairs)
+            missing = [pair for pair in dict.fromkeys(pairs) if pair not in started]
+            started.update(zip(missing, self.relevance_model.logits(missing) if missing else []))
+            logits = [started[pair] for pair in pairs]
             for row, b, logit in zip(model_rows, bare, logits):
                 row.extend([0.0, float(logit)] if b else [float(logit), 0.0])
         return out, model_rows
+
+    @staticmethod
+    def _read_answers(items: Sequence[AnswerRelevanceItem], read: Sequence[tuple[str, Any]] | None = None
+                      ) -> tuple[list[AnswerRelevanceItem], list[str]]:
+        """Each item with its answer as text.answer_type.read_answer reads it, and what the answer
+        says beyond the question's words ("" if nothing)."""
+        read = read if read is not None else [read_answer(item.question, item.answer) for item in items]
+        items = [AnswerRelevanceItem(item.question, text, item.contexts) for item, (text, _) in zip(items, read)]
+        beyond = [rest if tokens(rest) else "" for rest in
+                  (without_words(item.answer, content_set(item.question)) for item in items)]
+        return items, beyond
 
     def _added_weights(self, text: str, seen_ids: set[int], seen_numbers: set[str]) -> list[float]:
         """Informativeness of each word the text adds to those seen (updated in place): a content

@@ -1,0 +1,103 @@
+"""How the local judge shares the machine's cores.
+
+**One BLAS thread.** The judge's numpy products are small (a claim's vector against a few
+hundred premise windows); OpenBLAS would split them over every core, and its threads wait for
+each other by spinning, so they slow down whatever else runs: with a model call on one core, the
+contradiction checks on the other took twice as long. Each batch runs with one BLAS thread
+(threadpoolctl, which the ``local`` extra installs; without it, nothing is limited).
+
+**Model calls started ahead.** When the asker sends a flush of batches (one per primitive), it
+tells the judge what each batch holds before any of them runs (Judge.prefetch). The local judge
+then starts, on a thread of its own, the model calls whose inputs it can name at once: the
+answer embedder's vectors of each question, answer and what the answer adds, and the
+answer-relevance model's logit of each (question, answer). onnxruntime lets go of the GIL while
+it computes, and these calls run one at a time, on one core: the other is left to the batches
+before them, whose contradiction checks are plain Python on one thread. The batch that needs the
+results takes what is done and computes the rest itself.
+
+Neither changes a score: a text's vectors and a pair's logit do not depend on what is computed
+beside them (models/onnx_embedder.py), a result is used only for the very input it was computed
+for, and OpenBLAS sums a product in the same order whatever its number of threads for these
+sizes (the tests compare scores with and without). A call started ahead and never taken is
+dropped at a later start once more than ``limit`` inputs wait.
+
+Measured: docs/judges.md, "Speed".
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import AbstractContextManager, nullcontext
+from functools import lru_cache
+from typing import Any, Callable, Hashable, Sequence
+
+
+@lru_cache(maxsize=1)
+def _controller() -> Any:
+    """threadpoolctl's view of the BLAS libraries loaded (numpy's OpenBLAS), None without it."""
+    try:
+        from threadpoolctl import ThreadpoolController
+    except ImportError:
+        return None
+    return ThreadpoolController()
+
+
+def one_blas_thread() -> AbstractContextManager:
+    """A context in which numpy's BLAS runs on the calling thread alone."""
+    controller = _controller()
+    return controller.limit(limits=1, user_api="blas") if controller is not None else nullcontext()
+
+
+class CallsAhead:
+    """Results of model calls started early, by (kind, input), taken once each."""
+
+    def __init__(self, limit: int = 100_000):
+        self.limit = limit
+        self._lock = threading.Lock()
+        self._pool: tuple[int, ThreadPoolExecutor] | None = None  # (process id, one thread)
+        self._pending: dict[tuple[str, Hashable], tuple[Future, int]] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled empty (a judge sent to worker processes): threads and futures stay here."""
+        return {"limit": self.limit}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["limit"])  # type: ignore[misc]
+
+    def start(self, kind: str, inputs: Sequence[Hashable], call: Callable[[list], Sequence[Any]]) -> None:
+        """Start ``call`` on the thread on those inputs of this kind that are not started already."""
+        with self._lock:
+            new = [x for x in dict.fromkeys(inputs) if (kind, x) not in self._pending]
+            if not new:
+                return
+            if len(self._pending) + len(new) > self.limit:
+                self._pending.clear()  # bounded: calls started and never taken
+            if self._pool is None or self._pool[0] != os.getpid():  # a forked child has none of the threads
+                self._pool = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="ragmeter-ahead"))
+            future = self._pool[1].submit(call, new)
+            self._pending.update({(kind, x): (future, k) for k, x in enumerate(new)})
+
+    def start_model(self, kind: str, inputs: Sequence[Hashable], model: Any, method: str) -> None:
+        """start() with ``model.<method>`` (an ONNX model of models/onnx_embedder.py), its calls run
+        one at a time on the thread: one core, the other left to the batch running meanwhile."""
+        def call(new: list) -> Sequence[Any]:
+            with model.on_this_thread():
+                return getattr(model, method)(new)
+
+        self.start(kind, inputs, call)
+
+    def take(self, kind: str, inputs: Sequence[Hashable]) -> dict[Hashable, Any]:
+        """The results of the inputs of this kind that were started (waiting for them), each
+        forgotten once taken; a call that failed gives nothing, and its inputs are computed again
+        by the caller."""
+        with self._lock:
+            found = {x: self._pending.pop((kind, x)) for x in dict.fromkeys(inputs) if (kind, x) in self._pending}
+        out: dict[Hashable, Any] = {}
+        for x, (future, k) in found.items():
+            try:
+                out[x] = future.result()[k]
+            except Exception:  # noqa: BLE001 - the caller computes it again and meets the error itself
+                continue
+        return out
