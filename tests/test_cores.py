@@ -18,6 +18,13 @@ from ragmeter.judges.local.cores import CallsAhead, one_blas_thread
 need_local()
 
 
+def settled(ahead: CallsAhead) -> CallsAhead:
+    """The same, once every call queued so far has run (its one thread takes them in order)."""
+    if ahead._pool is not None:
+        ahead._pool[1].submit(lambda: None).result()
+    return ahead
+
+
 def test_calls_ahead_give_each_input_its_own_result_once():
     ahead = CallsAhead()
     seen: list[list[str]] = []
@@ -28,7 +35,7 @@ def test_calls_ahead_give_each_input_its_own_result_once():
 
     ahead.start("words", ["a", "b", "a"], upper)
     ahead.start("words", ["b", "c"], upper)  # "b" is started already: only "c" is new
-    assert ahead.take("words", ["c", "a", "z"]) == {"c": "C", "a": "A"}  # "z" was never started
+    assert settled(ahead).take("words", ["c", "a", "z"]) == {"c": "C", "a": "A"}  # "z" was never started
     assert seen == [["a", "b"], ["c"]]
     assert ahead.take("words", ["a"]) == {}  # taken once
     assert ahead.take("other kind", ["b"]) == {}
@@ -42,18 +49,18 @@ def test_a_failed_call_ahead_gives_nothing_and_the_caller_computes_it():
         raise RuntimeError("model failed")
 
     ahead.start("words", ["a"], broken)
-    assert ahead.take("words", ["a"]) == {}
+    assert settled(ahead).take("words", ["a"]) == {}
 
 
 def test_calls_ahead_are_bounded_and_pickle_empty():
     ahead = CallsAhead(limit=3)
     ahead.start("n", [1, 2, 3], lambda xs: [x * 10 for x in xs])
     ahead.start("n", [4, 5], lambda xs: [x * 10 for x in xs])  # over the limit: the first three are dropped
-    assert ahead.take("n", [1, 2, 3, 4, 5]) == {4: 40, 5: 50}
+    assert settled(ahead).take("n", [1, 2, 3, 4, 5]) == {4: 40, 5: 50}
     ahead.start("n", [6], lambda xs: [x * 10 for x in xs])
     copy = pickle.loads(pickle.dumps(ahead))  # a judge sent to worker processes
     assert copy.limit == 3 and copy.take("n", [6]) == {}
-    assert ahead.take("n", [6]) == {6: 60}
+    assert settled(ahead).take("n", [6]) == {6: 60}
 
 
 def test_calls_ahead_run_on_their_own_thread_while_the_caller_goes_on():
@@ -70,6 +77,23 @@ def test_calls_ahead_run_on_their_own_thread_while_the_caller_goes_on():
     assert time.perf_counter() - started < 0.2  # start does not wait
     assert ahead.take("n", [1]) == {1: 1}  # take does
     assert where and where[0].startswith("ragmeter-ahead")
+
+
+def test_calls_still_queued_when_taken_are_left_to_the_caller():
+    """Inputs go in calls of ``chunk``; taking waits for the call that runs and cancels those
+    queued behind it, whose inputs the caller then computes with every core."""
+    ahead = CallsAhead(chunk=2)
+    running = threading.Event()
+
+    def slow(xs):
+        running.set()
+        time.sleep(0.3)
+        return [x * 10 for x in xs]
+
+    ahead.start("n", [1, 2, 3, 4, 5], slow)  # calls [1, 2], [3, 4], [5]
+    assert running.wait(2)  # the first call runs; the other two wait in the queue
+    assert ahead.take("n", [1, 2, 3, 4, 5]) == {1: 10, 2: 20}
+    assert ahead.take("n", [3, 4, 5]) == {}  # cancelled and forgotten
 
 
 def test_one_blas_thread_inside_the_context_and_as_before_after_it():
@@ -129,8 +153,8 @@ def test_a_hint_that_fails_changes_nothing():
 @pytest.mark.slow
 def test_local_fast_scores_the_same_with_and_without_calls_ahead(monkeypatch):
     """The answer vectors are computed ahead, on the ahead thread, and are the ones used: the
-    scores equal those of a judge that computes everything in its batch (to 1e-9; BLAS runs on
-    one thread in both)."""
+    scores equal those of a judge that computes everything in its batch (to 1e-6: two runs of
+    the same judge differ by up to about 2e-8 in the last bits)."""
     from ragmeter.judges.local.judge import LocalJudge
 
     rows = good_rows() + bad_rows()
@@ -145,7 +169,9 @@ def test_local_fast_scores_the_same_with_and_without_calls_ahead(monkeypatch):
 
     monkeypatch.setattr(ahead_judge.answer_embedder, "embed", recording_embed)
     with_ahead = evaluate(rows, metrics=metrics, judge=ahead_judge)
-    assert threads and all(name.startswith("ragmeter-ahead") for name in threads)
+    # the first call starts at once on the ahead thread (a call still queued when its batch runs
+    # would be left to the batch: timing, not asserted)
+    assert any(name.startswith("ragmeter-ahead") for name in threads)
 
     inline_judge = LocalJudge(contextual=False)
     monkeypatch.setattr(inline_judge, "prefetch", lambda primitive, items: Judge.prefetch(inline_judge, primitive, items))
@@ -153,4 +179,4 @@ def test_local_fast_scores_the_same_with_and_without_calls_ahead(monkeypatch):
     for a, b in zip(with_ahead.metric_results, inline.metric_results):
         for metric in metrics:
             assert a[metric].status == b[metric].status
-            assert a[metric].score == pytest.approx(b[metric].score, abs=1e-9)
+            assert a[metric].score == pytest.approx(b[metric].score, abs=1e-6)

@@ -12,14 +12,18 @@ then starts, on a thread of its own, the model calls whose inputs it can name at
 answer embedder's vectors of each question, answer and what the answer adds, and the
 answer-relevance model's logit of each (question, answer). onnxruntime lets go of the GIL while
 it computes, and these calls run one at a time, on one core: the other is left to the batches
-before them, whose contradiction checks are plain Python on one thread. The batch that needs the
-results takes what is done and computes the rest itself.
+before them, whose contradiction checks are plain Python on one thread. The inputs go in calls
+of ``chunk`` (256); the batch that needs them takes what is done, waits for the call that runs,
+and cancels those still queued, computing their inputs itself with every core rather than wait
+for one core to reach them.
 
-Neither changes a score: a text's vectors and a pair's logit do not depend on what is computed
-beside them (models/onnx_embedder.py), a result is used only for the very input it was computed
-for, and OpenBLAS sums a product in the same order whatever its number of threads for these
-sizes (the tests compare scores with and without). A call started ahead and never taken is
-dropped at a later start once more than ``limit`` inputs wait.
+Calls started ahead change no score: a text's vectors and a pair's logit do not depend on what
+is computed beside them (models/onnx_embedder.py), and a result is used only for the very input
+it was computed for (tests/test_cores.py compares scores with and without, to 1e-6). One BLAS
+thread sums some products in another order than two: scores moved by at most 2e-7 on the
+contrast files, against up to 2e-8 between two runs of the same code; with one thread they no
+longer depend on the machine's number of cores. A call started ahead and never taken is dropped
+at a later start once more than ``limit`` inputs wait.
 
 Measured: docs/judges.md, "Speed".
 """
@@ -53,21 +57,23 @@ def one_blas_thread() -> AbstractContextManager:
 class CallsAhead:
     """Results of model calls started early, by (kind, input), taken once each."""
 
-    def __init__(self, limit: int = 100_000):
+    def __init__(self, limit: int = 100_000, chunk: int = 256):
         self.limit = limit
+        self.chunk = chunk  # inputs per call started: what is not started when taken is left to the taker
         self._lock = threading.Lock()
         self._pool: tuple[int, ThreadPoolExecutor] | None = None  # (process id, one thread)
         self._pending: dict[tuple[str, Hashable], tuple[Future, int]] = {}
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled empty (a judge sent to worker processes): threads and futures stay here."""
-        return {"limit": self.limit}
+        return {"limit": self.limit, "chunk": self.chunk}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__init__(state["limit"])  # type: ignore[misc]
+        self.__init__(state["limit"], state["chunk"])  # type: ignore[misc]
 
     def start(self, kind: str, inputs: Sequence[Hashable], call: Callable[[list], Sequence[Any]]) -> None:
-        """Start ``call`` on the thread on those inputs of this kind that are not started already."""
+        """Queue ``call`` on the thread for those inputs of this kind that are not started already,
+        ``chunk`` inputs a call."""
         with self._lock:
             new = [x for x in dict.fromkeys(inputs) if (kind, x) not in self._pending]
             if not new:
@@ -76,8 +82,10 @@ class CallsAhead:
                 self._pending.clear()  # bounded: calls started and never taken
             if self._pool is None or self._pool[0] != os.getpid():  # a forked child has none of the threads
                 self._pool = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="ragmeter-ahead"))
-            future = self._pool[1].submit(call, new)
-            self._pending.update({(kind, x): (future, k) for k, x in enumerate(new)})
+            for at in range(0, len(new), self.chunk):
+                part = new[at:at + self.chunk]
+                future = self._pool[1].submit(call, part)
+                self._pending.update({(kind, x): (future, k) for k, x in enumerate(part)})
 
     def start_model(self, kind: str, inputs: Sequence[Hashable], model: Any, method: str) -> None:
         """start() with ``model.<method>`` (an ONNX model of models/onnx_embedder.py), its calls run
@@ -89,13 +97,19 @@ class CallsAhead:
         self.start(kind, inputs, call)
 
     def take(self, kind: str, inputs: Sequence[Hashable]) -> dict[Hashable, Any]:
-        """The results of the inputs of this kind that were started (waiting for them), each
-        forgotten once taken; a call that failed gives nothing, and its inputs are computed again
-        by the caller."""
+        """The results of the inputs of this kind that were started (waiting for the call that is
+        running), each forgotten once taken. A call still queued is cancelled: its inputs are left
+        to the caller, who computes them at once with every core, rather than wait for the thread
+        to reach them on one. A call that failed gives nothing either (the caller computes its
+        inputs again and meets the error itself)."""
         with self._lock:
             found = {x: self._pending.pop((kind, x)) for x in dict.fromkeys(inputs) if (kind, x) in self._pending}
         out: dict[Hashable, Any] = {}
+        for future in {future for future, _ in found.values()}:
+            future.cancel()  # only a call not yet running is cancelled
         for x, (future, k) in found.items():
+            if future.cancelled():
+                continue
             try:
                 out[x] = future.result()[k]
             except Exception:  # noqa: BLE001 - the caller computes it again and meets the error itself
