@@ -205,7 +205,8 @@ class LocalJudge(Judge):
         if primitive != "answer_relevance" or not items:
             return
         read_items, beyond = self._read_answers(items)
-        if self.answer_embedder is not self.static:  # the static model is quick: nothing to overlap
+        # an ONNX answer embedder (models/onnx_embedder.py); the static model is quick: nothing to overlap
+        if hasattr(self.answer_embedder, "on_this_thread"):
             texts = [t for item, rest in zip(read_items, beyond) for t in (item.question, item.answer, rest)
                      if t and t not in self._answer_cache]
             self._ahead.start_model("answer", texts, self.answer_embedder, "embed")
