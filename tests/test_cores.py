@@ -21,7 +21,7 @@ need_local()
 def settled(ahead: CallsAhead) -> CallsAhead:
     """The same, once every call queued so far has run (its one thread takes them in order)."""
     if ahead._pool is not None:
-        ahead._pool[1].submit(lambda: None).result()
+        ahead._pool.submit(lambda: None).result()
     return ahead
 
 
@@ -80,20 +80,39 @@ def test_calls_ahead_run_on_their_own_thread_while_the_caller_goes_on():
 
 
 def test_calls_still_queued_when_taken_are_left_to_the_caller():
-    """Inputs go in calls of ``chunk``; taking waits for the call that runs and cancels those
-    queued behind it, whose inputs the caller then computes with every core."""
+    """Inputs go in calls of ``chunk``; taking cancels the calls queued behind the running one
+    (their inputs are the caller's to compute, and forgotten), and waits for the running one."""
     ahead = CallsAhead(chunk=2)
-    running = threading.Event()
+    running, release = threading.Event(), threading.Event()
 
-    def slow(xs):
+    def held(xs):
         running.set()
-        time.sleep(0.3)
+        assert release.wait(10)
         return [x * 10 for x in xs]
 
-    ahead.start("n", [1, 2, 3, 4, 5], slow)  # calls [1, 2], [3, 4], [5]
-    assert running.wait(2)  # the first call runs; the other two wait in the queue
-    assert ahead.take("n", [1, 2, 3, 4, 5]) == {1: 10, 2: 20}
-    assert ahead.take("n", [3, 4, 5]) == {}  # cancelled and forgotten
+    ahead.start("n", [1, 2, 3, 4, 5], held)  # calls [1, 2], [3, 4], [5]
+    assert running.wait(10)  # the first call runs; the other two wait in the queue, held
+    assert ahead.take("n", [3, 5]) == {}  # cancelled: [3, 4] and [5] with all their inputs
+    assert ahead.take("n", [4]) == {}
+    release.set()
+    assert ahead.take("n", [1, 2]) == {1: 10, 2: 20}
+
+
+def test_a_forked_child_starts_with_nothing_pending():
+    """A call running in the parent at the fork never finishes in the child: the child forgets
+    it rather than wait for it."""
+    import os
+
+    ahead = CallsAhead()
+    release = threading.Event()
+    ahead.start("n", [1], lambda xs: [release.wait(10) and x for x in xs])
+    pid = os.fork()
+    if pid == 0:  # the child: taking must not wait for the parent's thread
+        os._exit(0 if ahead.take("n", [1]) == {} else 1)
+    _, status = os.waitpid(pid, 0)
+    release.set()
+    assert os.WEXITSTATUS(status) == 0
+    assert settled(ahead).take("n", [1]) == {1: 1}
 
 
 def test_one_blas_thread_inside_the_context_and_as_before_after_it():
@@ -107,6 +126,14 @@ def test_one_blas_thread_inside_the_context_and_as_before_after_it():
         pytest.skip("numpy here has no BLAS library that threadpoolctl can see")
     with one_blas_thread():
         assert blas_threads() == [1] * len(before)
+    assert blas_threads() == before
+    # overlapping batches (two runs at once), leaving in either order: the last out restores
+    first, second = one_blas_thread(), one_blas_thread()
+    first.__enter__()
+    second.__enter__()
+    first.__exit__(None, None, None)
+    assert blas_threads() == [1] * len(before)
+    second.__exit__(None, None, None)
     assert blas_threads() == before
 
 

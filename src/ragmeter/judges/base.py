@@ -154,15 +154,17 @@ class Judge(ABC):
 
     def prefetch(self, primitive: str, items: Sequence[Any]) -> None:
         """A hint from the asker: a batch of ``items`` for ``primitive`` (the Asker's batch name:
-        "answer_relevance", "claims_support", ...) is about to be asked, after the other batches of
-        the same flush. A judge may start work for it on threads of its own (model calls that let
-        go of the GIL, overlapping the batches before it); it must not change any answer. The
-        default does nothing."""
+        "answer_relevance", "claims_support", ...) has been formed and will run once the batches
+        spawned before it have (a flush hints each of its batches before any of them runs). A
+        judge may start work for it on threads of its own (model calls that let go of the GIL,
+        overlapping the batches before it); it must not change any answer. The default does
+        nothing."""
         return None
 
     def batch_context(self) -> AbstractContextManager:
         """The context the asker runs each of this judge's batches in (the local judge: numpy's
-        BLAS on one thread, judges/local/cores.py). The default is none."""
+        BLAS on one thread, judges/local/cores.py). It spans the batch's ``await``, so contexts
+        of batches that overlap (two runs at once) may leave in any order. The default is none."""
         return nullcontext()
 
     @abstractmethod

@@ -202,7 +202,8 @@ class LocalJudge(Judge):
     def prefetch(self, primitive: str, items: Sequence[Any]) -> None:
         """For a batch of answer relevance: start the answer embedder's vectors and the relevance
         model's logits on a thread of their own (cores.py), to overlap the batches before it."""
-        if primitive != "answer_relevance" or not items:
+        # nothing to overlap on one core (a worker process limited to one, as Ray's often are)
+        if primitive != "answer_relevance" or not items or getattr(self.answer_embedder, "workers", 1) < 2:
             return
         read_items, beyond = self._read_answers(items)
         # an ONNX answer embedder (models/onnx_embedder.py); the static model is quick: nothing to overlap
