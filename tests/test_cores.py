@@ -178,15 +178,20 @@ def test_a_hint_that_fails_changes_nothing():
 
 
 @pytest.mark.slow
-def test_local_fast_scores_the_same_with_and_without_calls_ahead(monkeypatch):
-    """The answer vectors are computed ahead, on the ahead thread, and are the ones used: the
-    scores equal those of a judge that computes everything in its batch (to 1e-6: two runs of
-    the same judge differ by up to about 2e-8 in the last bits)."""
+@pytest.mark.parametrize("contextual, metrics", [
+    (False, ["faithfulness", "answer_relevancy", "context_precision"]),  # local-fast: the answer vectors ahead
+    (True, ["answer_relevancy"]),  # the default: the relevance model's logits ahead too
+])
+def test_scores_are_the_same_with_and_without_calls_ahead(monkeypatch, contextual, metrics):
+    """What is computed ahead, on the ahead thread, is what is used: the scores equal those of a
+    judge that computes everything in its batch (to 1e-6: two runs of the same judge differ by up
+    to about 2e-8 in the last bits)."""
     from ragmeter.judges.local.judge import LocalJudge
 
     rows = good_rows() + bad_rows()
-    metrics = ["faithfulness", "answer_relevancy", "context_precision"]
-    ahead_judge = LocalJudge(contextual=False)
+    ahead_judge = LocalJudge(contextual=contextual)
+    if ahead_judge.answer_embedder.workers < 2:
+        pytest.skip("one core: the judge starts nothing ahead")
     threads: list[str] = []
     embed = ahead_judge.answer_embedder.embed
 
@@ -200,10 +205,13 @@ def test_local_fast_scores_the_same_with_and_without_calls_ahead(monkeypatch):
     # would be left to the batch: timing, not asserted)
     assert any(name.startswith("ragmeter-ahead") for name in threads)
 
-    inline_judge = LocalJudge(contextual=False)
+    inline_judge = LocalJudge(contextual=contextual)
     monkeypatch.setattr(inline_judge, "prefetch", lambda primitive, items: Judge.prefetch(inline_judge, primitive, items))
     inline = evaluate(rows, metrics=metrics, judge=inline_judge)
     for a, b in zip(with_ahead.metric_results, inline.metric_results):
         for metric in metrics:
-            assert a[metric].status == b[metric].status
+            assert a[metric].status == b[metric].status == "ok"
             assert a[metric].score == pytest.approx(b[metric].score, abs=1e-6)
+            if metric == "answer_relevancy" and contextual:  # the relevance model's logit, item by item
+                assert a[metric].evidence["relevance_model_logit"] == pytest.approx(
+                    b[metric].evidence["relevance_model_logit"], abs=1e-4)
