@@ -237,13 +237,12 @@ def test_a_yes_or_no_answers_a_yes_no_question(judge):
     assert echo.score < aside.score and evasive.noncommittal and evasive.score == 0.0
 
 
-@pytest.mark.xfail(strict=True, reason="known limit of judge version 54: the question said back inside a remark "
-                                       "scores 0.41 (0.19 in version 53); the three-epoch relevance model reads it "
-                                       "at logit -4.2 (one epoch: -5.5) and its column weighs less (docs/judges.md)")
 def test_the_question_said_back_in_a_remark_does_not_answer_it(judge):
     """A careful reader gives "Whether warfarin is safe during pregnancy is a common question."
     no credit as an answer to "Is warfarin safe during pregnancy?" (the issue's bar for a
-    restatement: at most 0.3)."""
+    restatement: at most 0.3). Version 54 gave it 0.41 (53: 0.19) from the three-epoch relevance
+    model alone; version 55 reads the question held open in a "whether" clause as a
+    restatement."""
     (echo,) = run(judge.answer_relevance([AnswerRelevanceItem(
         "Is warfarin safe during pregnancy?", "Whether warfarin is safe during pregnancy is a common question.")]))
     assert echo.score < 0.3

@@ -16,6 +16,10 @@ RESTATEMENTS = [
      "Changes to the production database schema are approved by the people who approve such changes."),
     ("What are the symptoms of iron deficiency?",
      "Iron deficiency has certain symptoms, which are the symptoms people with iron deficiency usually experience."),
+    # a yes/no question held open in an embedded question, or asked back
+    ("Is the museum open on Mondays?", "Whether the museum is open on Mondays is a common question."),
+    ("Can I carry over unused leave?", "Many people ask if they can carry over unused leave."),
+    ("Is the museum open on Mondays?", "Is the museum open on Mondays?"),
 ]
 
 ANSWERS = [  # each answers its question, though it takes up the question's words
@@ -27,6 +31,8 @@ ANSWERS = [  # each answers its question, though it takes up the question's word
     ("What are the symptoms of iron deficiency?", "Fatigue, pale skin and shortness of breath."),
     # a verdict on a yes/no question repeats its words
     ("Is the museum open on Mondays?", "The museum is open on Mondays."),
+    # an embedded question with a word of its own says on what the verdict turns
+    ("Is the museum open on Mondays?", "Whether the museum is open on Mondays depends on the season."),
     # a choice: naming one option is the answer
     ("Which is longer, the Nile or the Amazon?", "The Nile is longer than the Amazon."),
     # a negation or a quantifier the question lacks

@@ -9,8 +9,11 @@ the most.
 
 Kept narrow on purpose, as a false call costs a real answer its score: an answer with any
 word of its own (other than the empty ones), a new number or a new capitalised name is not a
-restatement; nor is any answer to a yes/no question (repeating its words states a verdict) or
-to a question that offers choices ("Which is larger, the Sun or the Earth?": naming one is the
+restatement; nor is an answer to a yes/no question that repeats its words as a statement
+(that states a verdict: "Warfarin is safe during pregnancy."), only one that holds them in an
+embedded question ("Whether warfarin is safe during pregnancy is a common question.",
+"Many ask if warfarin is safe during pregnancy.") or asks them back; nor is an answer to a
+question that offers choices ("Which is larger, the Sun or the Earth?": naming one is the
 answer). Pure functions, no models.
 """
 
@@ -47,7 +50,7 @@ certain various different specific particular relevant appropriate corresponding
 usual usually typical typically common commonly normal normally standard overall actual actually real really
 simply basically essentially indeed important possible possibly likely able sure several many much lot lots
 often sometimes always well good right proper properly correct correctly exact exactly whole entire
-because due therefore thus hence
+because due therefore thus hence whether ask asks asked wonder wonders wondered
 """.split()
 EMPTY_WORDS = frozenset(_EMPTY)
 # a negation or a quantifier the question lacks answers it ("None of the Kings has a moustache.",
@@ -55,6 +58,9 @@ EMPTY_WORDS = frozenset(_EMPTY)
 _VERDICT_WORDS = NEGATIONS | frozenset("all every each both none neither either half few".split())
 _QUOTED = re.compile(r"[\"“”«»]|(?<!\w)'|'(?!\w)")
 
+# the question held open inside the answer: "whether ...", "(ask, wonder, question) if ..."
+_EMBEDDED_QUESTION = re.compile(
+    r"\bwhether\b|\b(?:ask|asks|asked|asking|wonder|wonders|wondered|wondering|question|questions)\s+if\b", re.I)
 _CHOICE = re.compile(r"\bor\b|\bwhich\s+(?:one\s+)?of\b|\beither\b|\bversus\b|\bvs\.?\b", re.I)
 DERIVATIONAL_ENDINGS = frozenset("al als ment ments er ers or ors ance ence ion ions ness".split())
 _NAME = re.compile(r"[^\W\d_][\w'’-]*")
@@ -73,10 +79,11 @@ def restates_question(question: str, answer: str) -> bool:
     """Does the answer say nothing beyond the question: every content word the question's own
     (by stem) or an empty word (EMPTY_WORDS), no number, capitalised name, negation, quantifier
     or quoted word the question lacks, and at least two content words taken from the question?
-    False for a yes/no question or one offering a choice, and for a bare answer ("Frozen
-    fries.": answer_type.is_bare), which the relevance model reads."""
+    False for a question offering a choice, for a yes/no question unless the answer holds its
+    words in an embedded question or asks it back (asks_it_back), and for a bare answer
+    ("Frozen fries.": answer_type.is_bare), which the relevance model reads."""
     asked = last_sentence(question)
-    if not asked or is_polar(question) or _CHOICE.search(asked) or is_bare(answer) or _QUOTED.search(answer):
+    if not asked or (is_polar(question) and not asks_it_back(answer)) or _CHOICE.search(asked) or is_bare(answer) or _QUOTED.search(answer):
         return False
     question_words = content_set(question)
     if len(content_set(answer) & question_words) < 2 or numbers(answer) - numbers(question):
@@ -88,6 +95,12 @@ def restates_question(question: str, answer: str) -> bool:
         if word not in STOPWORDS and not is_empty_word(word) and not _asked(stem(word), question_words):
             return False
     return not _new_capitalised(answer, question_words)
+
+
+def asks_it_back(answer: str) -> bool:
+    """Does the answer hold a question open rather than state anything: an embedded question
+    ("Whether warfarin is safe ...", "People often ask if ...") or a question of its own?"""
+    return bool(_EMBEDDED_QUESTION.search(answer)) or answer.rstrip().endswith("?")
 
 
 def _asked(word: str, question_words: frozenset[str]) -> bool:
