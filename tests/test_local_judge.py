@@ -234,18 +234,9 @@ def test_a_yes_or_no_answers_a_yes_no_question(judge):
     ]))
     for answer in (yes, no, reasoned, bare):
         assert answer.score >= 0.8 and answer.score > aside.score + 0.2, (answer, aside)
-    assert echo.score < aside.score and evasive.noncommittal and evasive.score == 0.0
-
-
-def test_the_question_said_back_in_a_remark_does_not_answer_it(judge):
-    """A careful reader gives "Whether warfarin is safe during pregnancy is a common question."
-    no credit as an answer to "Is warfarin safe during pregnancy?" (the issue's bar for a
-    restatement: at most 0.3). Version 54 gave it 0.41 (53: 0.19) from the three-epoch relevance
-    model alone; version 55 reads the question held open in a "whether" clause as a
-    restatement."""
-    (echo,) = run(judge.answer_relevance([AnswerRelevanceItem(
-        "Is warfarin safe during pregnancy?", "Whether warfarin is safe during pregnancy is a common question.")]))
-    assert echo.score < 0.3
+    # the echo: 0.41 with version 54 (its three-epoch relevance model), 0.04 since version 55
+    # reads the question held in a "whether" clause as said back
+    assert echo.score < 0.3 and echo.score < aside.score and evasive.noncommittal and evasive.score == 0.0
 
 
 def test_a_definition_without_the_defined_words_answers_a_what_is_question(judge):

@@ -83,7 +83,9 @@ def restates_question(question: str, answer: str) -> bool:
     words in an embedded question or asks it back (asks_it_back), and for a bare answer
     ("Frozen fries.": answer_type.is_bare), which the relevance model reads."""
     asked = last_sentence(question)
-    if not asked or (is_polar(question) and not asks_it_back(answer)) or _CHOICE.search(asked) or is_bare(answer) or _QUOTED.search(answer):
+    if not asked or _CHOICE.search(asked) or is_bare(answer) or _QUOTED.search(answer):
+        return False
+    if is_polar(question) and not asks_it_back(answer):
         return False
     question_words = content_set(question)
     if len(content_set(answer) & question_words) < 2 or numbers(answer) - numbers(question):
