@@ -29,6 +29,7 @@ from ragmeter.judges.local.checks.another_kind import another_kind
 from ragmeter.judges.local.checks.compared_sides import compared_sides
 from ragmeter.judges.local.checks.compared_values import compared_otherwise
 from ragmeter.judges.local.checks.comparison import comparison_flip
+from ragmeter.judges.local.checks.condition import condition_flip
 from ragmeter.judges.local.checks.deed import another_doer
 from ragmeter.judges.local.checks.denied_said import denied_said
 from ragmeter.judges.local.checks.direction import direction_flip, moved_otherwise
@@ -76,7 +77,7 @@ def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], in
 
 CHECKS = {"changed_slot": slot_substitution, "another_kind": another_kind, "none_said_some": none_said_some, "exchanged": exchanged, "sequence": sequence_swap,
           "negation_moved": negation_moved, "part_negation": negation_in_part, "compared_otherwise": compared_otherwise, "compared_sides": compared_sides,
-          "another_doer": another_doer, "only_some": only_some, "all_said_of_some": all_said_of_some, "proportion": proportion_otherwise, "steps_reordered": steps_reordered,
+          "another_doer": another_doer, "condition": condition_flip, "only_some": only_some, "all_said_of_some": all_said_of_some, "proportion": proportion_otherwise, "steps_reordered": steps_reordered,
           "included_exception": included_exception, "values_exchanged": values_exchanged, "roles_swapped": roles_swapped,
           "added_words": added_words, "transplanted": transplanted, "negated_phrase": negated_phrase, "denied_said": denied_said,
           "quantifier_scale": quantifier_otherwise,

@@ -87,6 +87,14 @@ def test_glued_sentences_are_split():
     assert split_sentences("He moved to the U.S. in 1990.") == ["He moved to the U.S. in 1990."]
 
 
+def test_a_no_ends_its_sentence_unless_a_number_follows():
+    assert split_sentences("No. It was never found there.") == ["No.", "It was never found there."]
+    assert split_sentences("The answer is no. It was never found there.") == [
+        "The answer is no.", "It was never found there."]
+    assert split_sentences("He lives at No. 10 Downing Street.") == ["He lives at No. 10 Downing Street."]
+    assert split_sentences("See No. #5 in the list.") == ["See No. #5 in the list."]
+
+
 def test_sentence_splits_are_remembered_only_for_texts_of_bounded_length():
     """Splits are memoised across the metrics of a run, texts longer than MEMO_CHARS are not
     (memory stays bounded); both give the same sentences, and a caller may change its copy."""

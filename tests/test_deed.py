@@ -22,6 +22,9 @@ def flags(claim: str, context: str) -> bool:
     ("Professor Ilse Brandt mapped the sediment cores.", SURVEY),
     ("Tomas Reyes directed the coastal survey.", SURVEY),
     ("Harlow Capital reviewed the price for the seller.", MERGER),
+    # the rest of the deed ("the trial") in the claim's who's own statement: the deed itself is another's
+    ("Dr. Helena Voss designed the dosing protocol for the trial.",
+     "Dr. Helena Voss led the trial, while pharmacologist Amir Castell designed its dosing protocol."),
 ])
 def test_a_deed_given_to_another_name_is_flagged(claim, context):
     assert flags(claim, context)
@@ -40,6 +43,10 @@ def test_a_deed_given_to_another_name_is_flagged(claim, context):
     ("The catalyst goes in after the precursor has been dissolved in ethanol and heated to 60°C.",
      "In the Harlow synthesis, the precursor is first dissolved in ethanol and heated to 60°C. Catalyst is then "
      "added, and the mixture is stirred for two hours."),
+    # a claim that joins two statements: its verb ("opened") is the Wall's own, the rest the other's
+    ("The Wall was opened on 9 November 1989, almost a year before reunification on 3 October 1990.",
+     "The Berlin Wall was opened on 9 November 1989 after East German authorities announced that citizens could "
+     "cross the border freely. Formal German reunification followed almost a year later, on 3 October 1990."),
 ])
 def test_the_doer_a_pronoun_or_an_acronym_is_not_flagged(claim, context):
     assert not flags(claim, context)

@@ -30,6 +30,7 @@ _BARE_EVASIONS = re.compile(r"^\W*(?:i have )?(?:no idea|not sure|unsure|unknown
 
 _CONTRAST = re.compile(r"\b(?:but|however|although|though|yet|while|whereas|nevertheless|nonetheless)\b", re.I)
 _SOURCE_STEMS = content_set(" ".join(SOURCE_WORDS))
+_SOURCE_WORD = re.compile(r"\b(?:" + "|".join(sorted(SOURCE_WORDS)) + r")\b", re.IGNORECASE)
 _META_STEMS = content_set(" ".join(META_WORDS))
 
 
@@ -61,11 +62,12 @@ def is_refusal(sentence: str) -> bool:
     """A sentence that only says the answer is not known or not in the sources ("I'm sorry, the
     documents do not say.", "The context does not mention his birth date."): it states nothing
     about the world, so it is no claim to check. A hedge about the world itself ("Warfarin does
-    not contain vitamin K.") names neither the speaker nor the sources, and stays a claim."""
+    not contain vitamin K.", "It has only been recorded above 1,800 metres, and surveys did not
+    find it.") names neither the speaker nor the sources (as nouns: "recorded" is no record),
+    and stays a claim."""
     if not noncommittal_spans(sentence) or commits(sentence):
         return False
-    return bool(_SPEAKER.search(sentence) or content_set(sentence) & _SOURCE_STEMS
-                or _BARE_EVASIONS.match(sentence))
+    return bool(_SPEAKER.search(sentence) or _SOURCE_WORD.search(sentence) or _BARE_EVASIONS.match(sentence))
 
 
 def commits(answer: str) -> bool:

@@ -64,13 +64,12 @@ def _sentences(text: str) -> tuple[str, ...]:
 def _split(text: str) -> tuple[str, ...]:
     pieces: list[str] = []
     buffer = ""
-    for part in _SENTENCE_END.split(plain(text)):
-        if not part or not part.strip():
-            continue
-        candidate = f"{buffer} {part.strip()}".strip() if buffer else part.strip()
+    parts = [part.strip() for part in _SENTENCE_END.split(plain(text)) if part and part.strip()]
+    for k, part in enumerate(parts):
+        candidate = f"{buffer} {part}".strip() if buffer else part
         # both marks end the text and hold no space: its last word is enough to read
         last = candidate.rsplit(None, 1)[-1]
-        if last.endswith(".") and (_ABBREV.search(last) or _INITIAL.search(last)):
+        if last.endswith(".") and (_ABBREV.search(last) or _INITIAL.search(last)) and not _verdict_said(last, parts, k):
             buffer = candidate
             continue
         pieces.append(candidate)
@@ -78,6 +77,15 @@ def _split(text: str) -> tuple[str, ...]:
     if buffer:
         pieces.append(buffer)
     return tuple(p for p in pieces if _TOKEN.search(p))
+
+
+def _verdict_said(last: str, parts: list[str], k: int) -> bool:
+    """Is a closing "No." a verdict ("No. It was never found there."), not the number's
+    abbreviation ("No. 10 Downing Street"), which a number follows?"""
+    if last.lower().lstrip("(") != "no.":
+        return False
+    following = parts[k + 1] if k + 1 < len(parts) else ""
+    return not following[:1].isdigit() and not following.startswith("#")
 
 
 def answer_body(text: str) -> str:

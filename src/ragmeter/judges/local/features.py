@@ -20,6 +20,7 @@ from .checks.another_kind import another_kind
 from .checks.compared_sides import compared_sides
 from .checks.compared_values import compared_otherwise
 from .checks.comparison import comparison_flip
+from .checks.condition import condition_flip
 from .checks.deed import another_doer
 from .checks.denied_said import denied_said
 from .checks.direction import direction_flip, moved_otherwise
@@ -150,7 +151,8 @@ def name_closeness(name_vectors: np.ndarray, premise_vectors: np.ndarray) -> flo
 # two numbers set against each other given to each other's side (checks/set_against.py), a deed
 # whose doer and object the premise tells the other way round (checks/roles.py), a denial of what
 # the premise says plainly, read at the denied word and its object (checks/denied_said.py), a
-# quantifier on another step of the scale than the passage's (checks/quantifier_scale.py): the
+# quantifier on another step of the scale than the passage's (checks/quantifier_scale.py), a
+# condition, or what it holds, said the other way, negated or not (checks/condition.py): the
 # claim is contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
 # (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
@@ -185,6 +187,7 @@ CONTRADICTION_CHECKS = {
     "negated_phrase": lambda claim, view: negated_phrase(claim, view.sentences),
     "denied_said": lambda claim, view: denied_said(claim, view.sentences),
     "quantifier_scale": lambda claim, view: quantifier_otherwise(claim, view.sentences),
+    "condition": lambda claim, view: condition_flip(claim, view.sentences),
 }
 
 
