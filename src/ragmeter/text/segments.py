@@ -69,7 +69,7 @@ def _split(text: str) -> tuple[str, ...]:
         candidate = f"{buffer} {part}".strip() if buffer else part
         # both marks end the text and hold no space: its last word is enough to read
         last = candidate.rsplit(None, 1)[-1]
-        if last.endswith(".") and (_ABBREV.search(last) or _INITIAL.search(last)) and not _verdict_said(last, parts, k):
+        if last.endswith(".") and (_ABBREV.search(last) or _INITIAL.search(last)) and not _verdict_said(candidate, parts, k):
             buffer = candidate
             continue
         pieces.append(candidate)
@@ -79,13 +79,17 @@ def _split(text: str) -> tuple[str, ...]:
     return tuple(p for p in pieces if _TOKEN.search(p))
 
 
-def _verdict_said(last: str, parts: list[str], k: int) -> bool:
-    """Is a closing "No." a verdict ("No. It was never found there."), not the number's
-    abbreviation ("No. 10 Downing Street"), which a number follows?"""
-    if last.lower().lstrip("(") != "no.":
+def _verdict_said(candidate: str, parts: list[str], k: int) -> bool:
+    """Does the sentence so far end in a verdict "No." ("No. It was never found there.", "The
+    answer is no."), not in the number's abbreviation: that is written "No." after other words
+    ("Invoice No. INV-2033") or has a number after it ("No. 10 Downing Street", "no. #5")?"""
+    words = candidate.split()
+    if words[-1].lower().lstrip("(") != "no.":
         return False
     following = parts[k + 1] if k + 1 < len(parts) else ""
-    return not following[:1].isdigit() and not following.startswith("#")
+    if following[:1].isdigit() or following.startswith("#"):
+        return False
+    return len(words) == 1 or words[-1].startswith("no")
 
 
 def answer_body(text: str) -> str:
