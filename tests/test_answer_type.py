@@ -94,6 +94,8 @@ def test_a_no_ends_its_sentence_unless_a_number_follows():
     assert split_sentences("He lives at No. 10 Downing Street.") == ["He lives at No. 10 Downing Street."]
     assert split_sentences("See No. #5 in the list.") == ["See No. #5 in the list."]
     assert split_sentences("Pay Invoice No. INV-2033 today.") == ["Pay Invoice No. INV-2033 today."]
+    assert split_sentences("No. #5 is the first item.") == ["No. #5 is the first item."]
+    assert split_sentences("Pay invoice no. INV-2033 today.") == ["Pay invoice no. INV-2033 today."]
 
 
 def test_sentence_splits_are_remembered_only_for_texts_of_bounded_length():

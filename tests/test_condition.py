@@ -21,6 +21,7 @@ def flags(claim: str, context: str) -> bool:
 
 @pytest.mark.parametrize("claim,context", [
     ("We will ship a replacement at no cost once you return the damaged unit.", RETURNS),
+    ("Once you return the damaged unit, we will ship a replacement at no cost.", RETURNS),  # the clause opens with it
     ("Shipping charges are refunded unless the item arrived damaged or was the wrong title.", SHIPPING),
 ])
 def test_a_part_said_the_other_way_is_flagged(claim, context):
@@ -35,6 +36,12 @@ def test_a_part_said_the_other_way_is_flagged(claim, context):
     # "only ... if" is "not ... unless"
     ("A free replacement is sent, and you only need to return the damaged item if asked.", DAMAGED),
     ("Do I need to return the damaged unit if the charger arrives damaged?", RETURNS),  # a question
+    # the passage's own "not ... until" says when
+    ("The viaduct was widened for a second track when passenger traffic grew in 1904.",
+     "The viaduct was not widened for a second track until passenger traffic grew in 1904."),
+    # "provided" as a verb joins nothing
+    ("Free meals are provided to staff who work on the night shift.",
+     "Free meals are provided to all staff. Staff who work on the night shift are not paid overtime."),
 ])
 def test_the_same_said_in_other_words_is_not_flagged(claim, context):
     assert not flags(claim, context)

@@ -25,6 +25,14 @@ def flags(claim: str, context: str) -> bool:
     # the rest of the deed ("the trial") in the claim's who's own statement: the deed itself is another's
     ("Dr. Helena Voss designed the dosing protocol for the trial.",
      "Dr. Helena Voss led the trial, while pharmacologist Amir Castell designed its dosing protocol."),
+    # a third name that revised it takes nothing from the one that designed it
+    ("Dr. Helena Voss designed the dosing protocol for the trial.",
+     "Dr. Helena Voss designed the survey. Pharmacologist Amir Castell designed the dosing protocol for the "
+     "trial. Later, biostatistician Kim Lee revised the dosing protocol for the trial."),
+    # the verb after a phrase set off by commas
+    ("Dr. Helena Voss, the lead investigator, designed the dosing protocol for the first phase of the trial.",
+     "Dr. Helena Voss was the lead investigator. Pharmacologist Amir Castell designed the dosing protocol for "
+     "the first phase of the trial."),
 ])
 def test_a_deed_given_to_another_name_is_flagged(claim, context):
     assert flags(claim, context)

@@ -63,8 +63,8 @@ def is_refusal(sentence: str) -> bool:
     documents do not say.", "The context does not mention his birth date."): it states nothing
     about the world, so it is no claim to check. A hedge about the world itself ("Warfarin does
     not contain vitamin K.", "It has only been recorded above 1,800 metres, and surveys did not
-    find it.") names neither the speaker nor the sources (as nouns: "recorded" is no record),
-    and stays a claim."""
+    find it.") names neither the speaker nor the sources (a source word as a whole word:
+    "recorded" is not "record"), and stays a claim."""
     if not noncommittal_spans(sentence) or commits(sentence):
         return False
     return bool(_SPEAKER.search(sentence) or _SOURCE_WORD.search(sentence) or _BARE_EVASIONS.match(sentence))

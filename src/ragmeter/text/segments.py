@@ -82,12 +82,13 @@ def _split(text: str) -> tuple[str, ...]:
 def _verdict_said(candidate: str, parts: list[str], k: int) -> bool:
     """Does the sentence so far end in a verdict "No." ("No. It was never found there.", "The
     answer is no."), not in the number's abbreviation: that is written "No." after other words
-    ("Invoice No. INV-2033") or has a number after it ("No. 10 Downing Street", "no. #5")?"""
+    ("Invoice No. INV-2033") or has a number or code after it ("No. 10 Downing Street", "no. #5",
+    "invoice no. INV-2033")?"""
     words = candidate.split()
     if words[-1].lower().lstrip("(") != "no.":
         return False
-    following = parts[k + 1] if k + 1 < len(parts) else ""
-    if following[:1].isdigit() or following.startswith("#"):
+    following = (parts[k + 1] if k + 1 < len(parts) else "").split(maxsplit=1)
+    if following and (following[0].startswith("#") or any(c.isdigit() for c in following[0])):
         return False
     return len(words) == 1 or words[-1].startswith("no")
 

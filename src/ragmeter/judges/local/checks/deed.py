@@ -96,9 +96,9 @@ def another_doer(claim: str, sentences: Sequence[str]) -> float:
         return 0.0
     if not any(len(deed & set(words)) >= MIN_DEED * len(deed) for words in said_by):
         return 0.0  # no statement says the deed: the usual case, read cheaply
-    given_to_other = named_elsewhere = False
+    given_to_other = named_elsewhere = verb_to_other = False
     own: set[str] = set()  # the deed's words in the statements that name the claim's who
-    left: set[str] = set()  # the deed's words missing from a statement that gives the rest to another
+    verb = _verb(claim, deed)
     for words in said_by:
         if who & set(words) or _acronym(who, order, [w for w in words if w in named]):
             named_elsewhere = True
@@ -111,9 +111,18 @@ def another_doer(claim: str, sentences: Sequence[str]) -> float:
             first = min(words.index(w) for w in said)
             if _opened_by_another(words, first, doers, everyone):
                 given_to_other = True
-                left |= deed - said
+                verb_to_other = verb_to_other or verb in said
     # a claim that joins two statements ("The Wall was opened on 9 November 1989, almost a year
-    # before reunification"): its first deed word, the who's verb, is one the other's statement
-    # lacks and the who's own says ("Dr. Voss designed ..." against "Castell designed": flagged)
-    verb = next((w for w in (word_form(t) for t in TOKEN.findall(claim)) if w in deed), None)
-    return float(given_to_other and named_elsewhere and not (verb in left and verb in own))
+    # before reunification"): its verb is in no statement that gives the rest to another, and in
+    # its who's own ("Dr. Voss designed ..." against "Castell designed": flagged)
+    return float(given_to_other and named_elsewhere and (verb_to_other or verb not in own))
+
+
+_APPOSITION = re.compile(r",[^,]*,")
+
+
+def _verb(claim: str, deed: set[str]) -> str | None:
+    """The claim's first deed word, its verb as a rule, after a phrase set off by commas ("Dr.
+    Helena Voss, the lead investigator, designed ...": "designed")."""
+    plain = _APPOSITION.sub(" ", claim, count=1)
+    return next((w for w in (word_form(t) for t in TOKEN.findall(plain)) if w in deed), None)
