@@ -83,3 +83,19 @@ def test_a_list_of_steps_told_with_then(claim, premises, flagged):
 def test_a_condition_is_no_step():
     # "if A, then B" tells no order
     assert ordered_steps("If the light is red, then restart the router.") == ()
+
+
+UPGRADE = ["To upgrade a Corvid cluster, first drain the worker nodes one at a time, then upgrade the control "
+           "plane, and only after that upgrade the workers themselves.",
+           "Upgrading workers before the control plane is unsupported and can leave pods unschedulable."]
+
+
+def test_after_that_is_a_then_not_a_step_of_its_own():
+    # a blind contrast pair (fresh_mixed_23): "only after that" had read as "<and only> after <that ...>",
+    # so the passage's third step was lost and the claim's right order looked reversed
+    pairs = ordered_steps("First drain the nodes, then upgrade the control plane, and only after that upgrade "
+                          "the workers.")
+    assert any("control" in earlier[2] and "worker" in later[2] for earlier, later in pairs)
+    assert not sequence_swap("Drain the worker nodes one by one, upgrade the control plane, and then upgrade "
+                             "the workers.", UPGRADE)
+    assert sequence_swap("Upgrade the workers first, then drain the worker nodes.", UPGRADE[:1])

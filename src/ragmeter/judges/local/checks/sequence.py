@@ -29,21 +29,23 @@ from ....text.segments import content_set, memo_short, negated, split_sentences,
 
 # a step ends at a comma, semicolon, colon or the end of the sentence
 _STEP_END = r"(?=[,;:]|\.(?:\s|$)|$)"
+_NOT_BACK = r"(?!\s+(?:that|this|which|it)\b)"
 _PATTERNS = (  # each with the earlier step as group "a", the later as "b"
     # "first" as an adverb, not an ordinal ("the first day")
     re.compile(rf"(?:^|[,;:]\s*)(?P<a>[^,;:]*?(?<!\bthe\s)(?<!\ba\s)(?<!\bits\s)(?<!\btheir\s)\bfirst\b[^,;:]*?)"
                rf"(?:[,;:][^.;]{{0,120}}?\s|\s+(?:and\s+)?)then\b(?P<b>[^,;:]*){_STEP_END}", re.I),
     re.compile(rf"(?:^|[,;:]\s*)(?P<a>[^,;:]*?)\s\bbefore\b(?P<b>[^,;:]*){_STEP_END}", re.I),
     re.compile(rf"(?:^|[,;:]\s*)before\b(?P<b>[^,;:]*),(?P<a>[^,;:]*){_STEP_END}", re.I),
-    re.compile(rf"(?:^|[,;:]\s*)(?P<b>[^,;:]*?)\s\bafter\b(?P<a>[^,;:]*){_STEP_END}", re.I),
-    re.compile(rf"(?:^|[,;:]\s*)after\b(?P<a>[^,;:]*),(?P<b>[^,;:]*){_STEP_END}", re.I),
+    # not "after that", "after this", "after which": what they point back to is the step before, as "then"
+    re.compile(rf"(?:^|[,;:]\s*)(?P<b>[^,;:]*?)\s\bafter\b{_NOT_BACK}(?P<a>[^,;:]*){_STEP_END}", re.I),
+    re.compile(rf"(?:^|[,;:]\s*)after\b{_NOT_BACK}(?P<a>[^,;:]*),(?P<b>[^,;:]*){_STEP_END}", re.I),
     re.compile(rf"(?:^|[,;:]\s*)(?P<a>[^,;:]*?),?\s+followed\s+by\b(?P<b>[^,;:]*){_STEP_END}", re.I),
 )
 _MARKERS = content_set("first followed finally")
 # a list of steps whose last is told with "then" ("get approval, have Finance pay, and then upload
 # the receipts"): every step of the run comes before it; a clause that opens with one of these
 # words is a condition or a reason, no step
-_THEN = re.compile(r"^(?:and\s+)?(?:then|finally)\b\s*", re.I)
+_THEN = re.compile(r"^(?:and\s+)?(?:only\s+)?(?:then|finally|after\s+(?:that|this))\b\s*", re.I)  # "and only after that"
 _NOT_A_STEP = re.compile(r"^(?:if|when|whenever|unless|once|since|because|as|while|where|which|who)\b", re.I)
 _ANY_MARKER = re.compile(r"\b(?:first|then|before|after|followed by)\b", re.I)
 # words that make two steps different ones though their other words agree: "turn the phone off"
