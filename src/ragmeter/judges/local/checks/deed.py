@@ -96,13 +96,12 @@ def another_doer(claim: str, sentences: Sequence[str]) -> float:
         return 0.0
     if not any(len(deed & set(words)) >= MIN_DEED * len(deed) for words in said_by):
         return 0.0  # no statement says the deed: the usual case, read cheaply
-    given_to_other = named_elsewhere = verb_to_other = False
-    own: set[str] = set()  # the deed's words in the statements that name the claim's who
+    given_to_other = named_elsewhere = verb_to_other = verb_own = False
     verb = _verb(claim, deed)
     for words in said_by:
         if who & set(words) or _acronym(who, order, [w for w in words if w in named]):
             named_elsewhere = True
-            own |= deed & set(words)
+            verb_own = verb_own or verb in words
             if len(deed & set(words)) >= MIN_DEED * len(deed):
                 return 0.0  # the passage gives the deed to the claim's who
             continue
@@ -115,7 +114,7 @@ def another_doer(claim: str, sentences: Sequence[str]) -> float:
     # a claim that joins two statements ("The Wall was opened on 9 November 1989, almost a year
     # before reunification"): its verb is in no statement that gives the rest to another, and in
     # its who's own ("Dr. Voss designed ..." against "Castell designed": flagged)
-    return float(given_to_other and named_elsewhere and (verb_to_other or verb not in own))
+    return float(given_to_other and named_elsewhere and (verb_to_other or not verb_own))
 
 
 _APPOSITION = re.compile(r",[^,]*,")

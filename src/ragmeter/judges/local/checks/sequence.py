@@ -29,7 +29,7 @@ from ....text.segments import content_set, memo_short, negated, split_sentences,
 
 # a step ends at a comma, semicolon, colon or the end of the sentence
 _STEP_END = r"(?=[,;:]|\.(?:\s|$)|$)"
-_NOT_BACK = r"(?!\s+(?:that|this|which|it)\b)"
+_NOT_BACK = r"(?!\s+(?:that|this|which)\b)"  # not "after it updates": a step
 _PATTERNS = (  # each with the earlier step as group "a", the later as "b"
     # "first" as an adverb, not an ordinal ("the first day")
     re.compile(rf"(?:^|[,;:]\s*)(?P<a>[^,;:]*?(?<!\bthe\s)(?<!\ba\s)(?<!\bits\s)(?<!\btheir\s)\bfirst\b[^,;:]*?)"
