@@ -84,7 +84,8 @@ CHECKS = {"changed_slot": slot_substitution, "another_kind": another_kind, "none
           "opposites": opposite_flip, "frequency": frequency_swap, "number_moved": number_moved, "direction": direction_flip, "moved_otherwise": moved_otherwise,
           "comparison": lambda claim, sentences: comparison_flip(claim),
           "negation": lambda claim, sentences: claim_negation_flip(
-              claim, [content_and_negation(c) for s in sentences for c in split_clauses(s)]),
+              claim, [content_and_negation(c) for s in sentences for c in split_clauses(s)],
+              [c for s in sentences for c in split_clauses(s)]),
           "number_slot": lambda claim, sentences: number_slot_swap(claim, sentences,
                                                                    frozenset().union(*map(numbers, sentences))),
           "numbers": lambda claim, sentences: number_swap(claim, sentences, frozenset().union(*map(numbers, sentences)))}

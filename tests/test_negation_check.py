@@ -77,3 +77,56 @@ def test_a_denial_in_other_words_says_the_not():
     assert claim_negation_flip("The company failed the audit.", clauses("The company did not fail the audit.")) == 1.0
     assert claim_negation_flip("The spokesman denied that the Leeds factory would close next year.",
                                clauses("The spokesman did not deny that the Leeds factory would close next year.")) == 1.0
+
+
+def read(text: str):
+    parts = split_clauses(text)
+    return [content_and_negation(c) for c in parts], parts
+
+
+def test_a_part_that_joins_two_sentences_is_read_alone():
+    """No premise clause covers the whole claim (it joins two sentences), so its parts are read one
+    by one (version 57): the part that denies what its own clause says is flagged."""
+    premise = read("After six months, patients on the new inhaler had markedly fewer night-time attacks than "
+                   "those on placebo. The benefit was largest in smokers.")
+    claim = "After six months they didn't have markedly fewer night-time attacks, even among smokers."
+    assert claim_negation_flip(claim, *premise) == 1.0
+    assert claim_negation_flip("After six months they had markedly fewer night-time attacks, "
+                               "especially among smokers.", *premise) == 0.0
+    # without the premise's texts (the old call), the part is not read
+    assert claim_negation_flip(claim, premise[0]) == 0.0
+
+
+def test_a_part_is_not_read_alone_where_a_reader_sees_the_same_sense():
+    # a dependent part: the premise's negation belongs to its main clause
+    premise = read("Do not lift anything heavier than a kettle until your physiotherapist clears you to train.")
+    assert claim_negation_flip("Avoid heavy lifting until your physiotherapist clears you to train.",
+                               *premise) == 0.0
+    # "only if" says "not unless"
+    premise = read("Late fees do not apply to payments sent before the due date, and the fee is waived unless "
+                   "you miss two payments in a row.")
+    assert claim_negation_flip("Nothing extra is owed, and late fees apply only if the payment arrives after "
+                               "the due date.", *premise) == 0.0
+    # "not ... until" says when it happened
+    premise = read("The bridge was opened to rail traffic in 1911, and the station was built the same year.")
+    assert claim_negation_flip("Work began in 1905, and the bridge was not opened to rail traffic until 1911.",
+                               *premise) == 0.0
+    # the denied word is not the claim's: the claim copies the second half of the premise clause
+    premise = read("Refunds after 30 days are not issued in cash and must be credited to a gift card. Gift cards "
+                   "never expire.")
+    assert claim_negation_flip("Late refunds must be credited to a gift card, and that card has no expiry date.",
+                               *premise) == 0.0
+
+
+def test_a_denial_of_words_the_other_side_does_not_say_is_no_flip():
+    """The first words a denial denies must be on the other side too (version 57): a "no" in the
+    premise clause about something the claim does not mention, or a "can't" that answers the
+    question and denies nothing of what follows the dash."""
+    premise = read("Nearly all owls hunt at night – there are no vegetarian species.")
+    assert claim_negation_flip("Nearly all owls hunt at night.", *premise) == 0.0
+    assert claim_negation_flip("Nearly all owls hunt at night.", premise[0]) == 1.0  # read without the texts
+    premise = read("Wash the filter by hand in cold water.")
+    assert claim_negation_flip("You can't - the filter has to be washed by hand in cold water.", *premise) == 0.0
+    assert claim_negation_flip("The filter must not be washed by hand in cold water.", *premise) == 1.0
+    premise = read("Starting with release 5, the library no longer supports Windows 7.")
+    assert claim_negation_flip("The library supports Windows 7 from release 5.", *premise) == 1.0

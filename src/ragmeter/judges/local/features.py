@@ -156,7 +156,7 @@ def name_closeness(name_vectors: np.ndarray, premise_vectors: np.ndarray) -> flo
 # claim is contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
 # (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
-    "negation": lambda claim, view: claim_negation_flip(claim, view.clauses),
+    "negation": lambda claim, view: claim_negation_flip(claim, view.clauses, view.clause_texts),
     "negation_moved": lambda claim, view: negation_moved(claim, view.sentences),
     "part_negation": lambda claim, view: negation_in_part(claim, view.sentences),
     "none_said_some": lambda claim, view: none_said_some(claim, view.sentences),

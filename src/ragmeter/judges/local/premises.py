@@ -34,6 +34,7 @@ class PremiseView:
     window_starts: np.ndarray  # where each window's rows begin (windows without tokens left out)
     clauses: list[tuple[frozenset[str], bool, frozenset[str]]]  # segments.content_and_negation of each clause
     sentences: list[str]  # the premises' sentences, for direction, opposites, quantities and frequency
+    clause_texts: list[str]  # the clauses themselves, in the order of ``clauses``
 
 
 @dataclass(frozen=True)
@@ -44,11 +45,13 @@ class PremiseText:
     words: frozenset[str]  # lower-cased, unstemmed
     clauses: tuple[tuple[frozenset[str], bool, frozenset[str]], ...]
     sentences: tuple[str, ...]
+    clause_texts: tuple[str, ...]
 
 
 def _read(premise: str) -> PremiseText:
-    return PremiseText(numbers(premise), frozenset(tokens(premise)),
-                       tuple(content_and_negation(c) for c in split_clauses(premise)), tuple(premise_sentences(premise)))
+    clauses = tuple(split_clauses(premise))
+    return PremiseText(numbers(premise), frozenset(tokens(premise)), tuple(content_and_negation(c) for c in clauses),
+                       tuple(premise_sentences(premise)), clauses)
 
 
 # a premise is read once for all the metrics that ask about it (faithfulness, context recall and
@@ -84,4 +87,5 @@ def premise_view(premises: Sequence[str], vecs: dict[str, np.ndarray], static: A
         window_starts=np.cumsum([0] + sizes[:-1], dtype=np.int64) if sizes else np.zeros(0, np.int64),
         clauses=[c for r in read for c in r.clauses],
         sentences=[s for r in read for s in r.sentences],
+        clause_texts=[c for r in read for c in r.clause_texts],
     )

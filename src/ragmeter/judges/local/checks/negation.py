@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ....text.segments import content_and_negation, content_set, coverage, split_clauses
+from ....text.segments import content_and_negation, content_set, content_tokens, coverage, split_clauses
 
 # "Those disputes go to the tribunal, not to the district court": a "not" after a comma, before
 # what the claim sets aside, says "rather than"; it does not deny the claim (the negation check
@@ -67,7 +67,70 @@ def negation_flip(claim: Clause, clauses: list[Clause], min_coverage: float = 0.
                  or not any(clauses[k][1] and rest <= clauses[k][0] for k in (at - 1, at + 1) if 0 <= k < len(clauses)))
 
 
-def claim_negation_flip(claim: str, clauses: list[Clause]) -> float:
+# Parts of a claim that no premise clause covers whole are read alone (version 57), narrowly: a part of
+# PART_WORDS content words or more, PART_COVERAGE of them in one premise clause, not a dependent part
+# (_DEPENDENT: "until your surgeon confirms ...", "keeping the same account numbers"), with no "only"
+# ("apply only if you cancel early" says "do not apply unless ...") or "until" ("was not widened
+# until 1904" says when it was), a hedge ("it is unlikely that ...") or "not" before a participle
+# ("not exceeding 40 mg/kg" says "up to"), and the word a denial denies said on the other side too ("must be
+# made at the airport desk" is no flip of "are not permitted online and must be made ...")
+PART_COVERAGE = 0.8
+PART_WORDS = 4
+_DEPENDENT = re.compile(r"^\W*(?:and\s+|or\s+|but\s+)?(?:until|unless|if|when|whenever|because|since|as|although|though|while"
+                        r"|whereas|which|who|whom|whose|that|where|once|so|especially|particularly|including"
+                        r"|even|except|than|to|\w+ing)\b", re.IGNORECASE)
+_IDIOMS = re.compile(r"\b(?:only|until|till|rather|unlikely|hardly|rarely|seldom|doubt\w*|not\s+\w+ing)\b", re.IGNORECASE)
+_JOINED = re.compile(r"\b(?:and|but|or|while|whereas)\b", re.IGNORECASE)
+_DENIED = re.compile(r"(?:\b(?:no\s+longer|not|no|never|cannot)|n['’]t)\b([^,;:.!?()\u2013\u2014-]*)", re.IGNORECASE)
+
+
+def _denied_words(text: str) -> frozenset[str]:
+    """The stems of the first three content words after each explicit denial of the text, before
+    any punctuation or "and", "but", "or" ("You can't - the blade ..." denies nothing of the blade;
+    "are not issued in cash and must be credited ..." denies nothing of the crediting)."""
+    found: list[str] = []
+    for match in _DENIED.finditer(text):
+        found.extend(content_tokens(_JOINED.split(match.group(1))[0])[:3])
+    return frozenset(found)
+
+
+def _part_flip(part: str, raw: list[str], clauses: list[Clause]) -> bool:
+    if _DEPENDENT.match(part) or _IDIOMS.search(part):
+        return False
+    read = content_and_negation(part)
+    if len(read[0]) < PART_WORDS or not negation_flip(read, clauses, min_coverage=PART_COVERAGE):
+        return False
+    at = max(range(len(clauses)), key=lambda k: coverage(read[0], clauses[k][0]))
+    denied, plain = (part, clauses[at][0]) if read[1] else (raw[at], read[0])
+    return not _IDIOMS.search(raw[at]) and bool(_denied_words(denied) & plain)
+
+
+def _with_phrases(clauses: list[Clause]) -> list[Clause]:
+    """Each clause with the words of a short phrase set off beside it ("After six months, patients
+    ... had fewer attacks"): a phrase of at most two content words, not negated, is read with the
+    clause after it, or at a sentence's end with the clause before it."""
+    joined = list(clauses)
+    for k, (words, denied, _) in enumerate(clauses):
+        if len(words) > 2 or denied:
+            continue
+        for j in (k + 1, k - 1):
+            if 0 <= j < len(clauses) and len(clauses[j][0]) > 2:
+                joined[j] = (joined[j][0] | words, joined[j][1], joined[j][2])
+                break
+    return joined
+
+
+def _denies_said(text: str, read: Clause, raw: list[str] | None, clauses: list[Clause]) -> float:
+    if raw is None:
+        return 1.0
+    at = max(range(len(clauses)), key=lambda k: coverage(read[0], clauses[k][0]))
+    if read[1]:
+        return float(bool(_denied_words(text) & clauses[at][0]))
+    denied = _denied_words(raw[at])
+    return float(not denied or bool(denied & read[0]))
+
+
+def claim_negation_flip(claim: str, clauses: list[Clause], raw: list[str] | None = None) -> float:
     """negation_flip of the claim against the premise clauses; where the claim joins clauses, only
     if one of its clauses (of two content words or more) flips too. Read whole, "Since the company
     was in bad enough shape to declare bankruptcy, this isn't especially likely." is negated, and
@@ -78,7 +141,10 @@ def claim_negation_flip(claim: str, clauses: list[Clause]) -> float:
     parts = split_clauses(text)
     whole = content_and_negation(text)
     if len(parts) < 2:
-        return negation_flip(whole, clauses)
+        return negation_flip(whole, clauses) * _denies_said(text, whole, raw, clauses)
+    if raw is not None and not any(coverage(whole[0], clause[0]) >= 0.7 for clause in clauses):
+        joined = _with_phrases(clauses)
+        return float(any(_part_flip(part, raw, joined) for part in parts))
     if not negation_flip(whole, clauses, beside=False):
         return 0.0
     return float(any(negation_flip(content_and_negation(part), clauses)
