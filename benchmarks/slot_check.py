@@ -52,6 +52,7 @@ from ragmeter.judges.local.checks.sequence import sequence_swap
 from ragmeter.judges.local.checks.set_against import values_exchanged
 from ragmeter.judges.local.checks.step_order import steps_reordered
 from ragmeter.judges.local.checks.substitution import slot_substitution
+from ragmeter.judges.local.checks.traded_numbers import numbers_traded
 from ragmeter.judges.local.checks.transplanted import transplanted
 from ragmeter.text.segments import content_and_negation, numbers, premise_sentences, split_clauses
 
@@ -77,7 +78,7 @@ def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], in
 
 CHECKS = {"changed_slot": slot_substitution, "another_kind": another_kind, "none_said_some": none_said_some, "exchanged": exchanged, "sequence": sequence_swap,
           "negation_moved": negation_moved, "part_negation": negation_in_part, "compared_otherwise": compared_otherwise, "compared_sides": compared_sides,
-          "another_doer": another_doer, "condition": condition_flip, "only_some": only_some, "all_said_of_some": all_said_of_some, "proportion": proportion_otherwise, "steps_reordered": steps_reordered,
+          "another_doer": another_doer, "condition": condition_flip, "numbers_traded": numbers_traded, "only_some": only_some, "all_said_of_some": all_said_of_some, "proportion": proportion_otherwise, "steps_reordered": steps_reordered,
           "included_exception": included_exception, "values_exchanged": values_exchanged, "roles_swapped": roles_swapped,
           "added_words": added_words, "transplanted": transplanted, "negated_phrase": negated_phrase, "denied_said": denied_said,
           "quantifier_scale": quantifier_otherwise,

@@ -43,6 +43,7 @@ from .checks.sequence import sequence_swap
 from .checks.set_against import values_exchanged
 from .checks.step_order import steps_reordered
 from .checks.substitution import slot_substitution
+from .checks.traded_numbers import numbers_traded
 from .checks.transplanted import transplanted
 from .checks.word_forms import word_tuple
 from .premises import PremiseView
@@ -188,6 +189,7 @@ CONTRADICTION_CHECKS = {
     "denied_said": lambda claim, view: denied_said(claim, view.sentences),
     "quantifier_scale": lambda claim, view: quantifier_otherwise(claim, view.sentences),
     "condition": lambda claim, view: condition_flip(claim, view.sentences),
+    "numbers_traded": lambda claim, view: numbers_traded(claim, view.sentences),
 }
 
 
