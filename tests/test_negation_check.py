@@ -130,3 +130,12 @@ def test_a_denial_of_words_the_other_side_does_not_say_is_no_flip():
     assert claim_negation_flip("The filter must not be washed by hand in cold water.", *premise) == 1.0
     premise = read("Starting with release 5, the library no longer supports Windows 7.")
     assert claim_negation_flip("The library supports Windows 7 from release 5.", *premise) == 1.0
+
+
+def test_a_part_is_also_read_without_a_tail_that_sets_something_beside_it():
+    premise = read("Tea and coffee do not affect the absorption of Corvex and are fine to drink. Avoid milk "
+                   "within two hours of a dose.")
+    claim = "Coffee affects the absorption of Corvex just like milk does, so skip it."
+    assert claim_negation_flip(claim, *premise) == 1.0
+    assert claim_negation_flip("Coffee does not affect the absorption of Corvex, unlike milk, so it is fine.",
+                               *premise) == 0.0

@@ -74,6 +74,10 @@ def negation_flip(claim: Clause, clauses: list[Clause], min_coverage: float = 0.
 # until 1904" says when it was), a hedge ("it is unlikely that ...") or "not" before a participle
 # ("not exceeding 40 mg/kg" says "up to"), and the word a denial denies said on the other side too ("must be
 # made at the airport desk" is no flip of "are not permitted online and must be made ...")
+# a part is read without a tail that sets something beside its subject or object ("Orange juice
+# interacts with the drug in the same way as grapefruit juice", "... alongside PostgreSQL and MySQL")
+_TAIL = re.compile(r"\s+(?:in\s+the\s+same\s+way\s+as|just\s+(?:like|as)|like|unlike|alongside|along\s+with"
+                   r"|together\s+with|as\s+well\s+as|in\s+addition\s+to|such\s+as)\s+", re.IGNORECASE)
 PART_COVERAGE = 0.8
 PART_WORDS = 4
 _DEPENDENT = re.compile(r"^\W*(?:and\s+|or\s+|but\s+)?(?:until|unless|if|when|whenever|because|since|as|although|though|while"
@@ -101,6 +105,8 @@ def _part_flip(part: str, raw: list[str], clauses: list[Clause]) -> bool:
     if len(read[0]) < PART_WORDS or not negation_flip(read, clauses, min_coverage=PART_COVERAGE):
         return False
     at = max(range(len(clauses)), key=lambda k: coverage(read[0], clauses[k][0]))
+    if clauses[at][1] and not content_and_negation(_TAIL.split(raw[at])[0])[1]:
+        return False  # the premise's denial is in a tail: "..., as most people do not write so"
     denied, plain = (part, clauses[at][0]) if read[1] else (raw[at], read[0])
     return not _IDIOMS.search(raw[at]) and bool(_denied_words(denied) & plain)
 
@@ -144,7 +150,8 @@ def claim_negation_flip(claim: str, clauses: list[Clause], raw: list[str] | None
         return negation_flip(whole, clauses) * _denies_said(text, whole, raw, clauses)
     if raw is not None and not any(coverage(whole[0], clause[0]) >= 0.7 for clause in clauses):
         joined = _with_phrases(clauses)
-        return float(any(_part_flip(part, raw, joined) for part in parts))
+        readings = {read for part in parts for read in (part, _TAIL.split(part)[0])}
+        return float(any(_part_flip(read, raw, joined) for read in readings))
     if not negation_flip(whole, clauses, beside=False):
         return 0.0
     return float(any(negation_flip(content_and_negation(part), clauses)
