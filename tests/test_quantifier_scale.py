@@ -58,3 +58,17 @@ def test_levels_and_what_is_counted():
     assert quantified("None of them were removed") == ((NONE, None),)
     assert quantified("Every covered landlord must return it") == ((ALL, stem("covered")),)
     assert (SOME, None) in quantified("Only three of the 14 islands are inhabited")
+
+
+def test_only_some_says_not_all():
+    """Version 57: "only some", "only in selected ..." count some and not all."""
+    passage = "Season passes are accepted at all of our mountain resorts and on every shuttle bus."
+    assert flagged("Season passes are accepted only at selected mountain resorts.", passage) == 1.0
+    assert flagged("Only some of our mountain resorts accept season passes.", passage) == 1.0
+    assert flagged("Season passes are accepted at some of the mountain resorts.", passage) == 0.0  # true, if less
+    # "in all of our stores" counts; "in all" alone is "altogether"
+    assert quantified("It can be redeemed online and in all of our UK stores.")
+    assert not quantified("In all, forty people attended.")
+    passage = "Only the Alpine and Glacier resorts accept season passes; the others sell day tickets."
+    assert flagged("Season passes are accepted only at selected resorts, the Alpine and Glacier ones.",
+                   passage) == 0.0

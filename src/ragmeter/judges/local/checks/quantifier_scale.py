@@ -13,7 +13,8 @@ same thing: the same word within a few words after it, or "of them" on either si
 contradicted where it says all and the passage less, most where the passage says some or none,
 some where it says none, or none where it says some or more. "Some" where the passage says all
 is left alone (true, if less than said), as is a negated clause ("not all" is the negation
-checks'). Versions 43's `only_some` and `all_said_of_some` read "only" and "all X" where X is
+checks'); "only some" (or "only ... selected", "certain", "particular") says not all, and is
+read against all and none (version 57). Versions 43's `only_some` and `all_said_of_some` read "only" and "all X" where X is
 only ever "some X"; this reads the quantifier beside the passage's own.
 """
 
@@ -26,6 +27,7 @@ from ....text.segments import NUMBER_WORDS, best_covering, content_set, memo_sho
 from .negation import IMPLICIT_DENIALS
 
 NONE, SOME, MOST, ALL = range(4)
+ONLY_SOME = 4  # "only some", "only in selected stores": some and not all
 _WORDS = {"none": NONE, "nobody": NONE, "no": NONE, "some": SOME, "several": SOME, "few": SOME, "certain": SOME,
           "minority": SOME, "portion": SOME, "most": MOST, "majority": MOST, "all": ALL, "every": ALL, "each": ALL,
           "everyone": ALL, "everybody": ALL}
@@ -38,8 +40,10 @@ _NOT_COUNTED = frozenset("day days week weeks month months year years time times
 _SKIPPED = frozenset("of the a an its their his her our your my these those this that new existing".split())
 _PRONOUNS = frozenset("them these those us you it".split())
 _PEOPLE = frozenset("everyone everybody nobody".split())
+_SELECTED = frozenset("selected select specific particular certain".split())  # some, after "only"
 _VERBS = frozenset("have has had is are was were can could will would must should may might do does did".split())
-_QUANTIFIER_WORDS = frozenset(stem(w) for w in _WORDS) | {"one", "minor", "major", "portion", "few"}
+_QUANTIFIER_WORDS = frozenset(stem(w) for w in _WORDS) | {"one", "minor", "major", "portion", "few"} | {
+    stem(w) for w in _SELECTED}
 _N_OF_M = re.compile(r"\b(?:only\s+)?(\d+|" + "|".join(NUMBER_WORDS) + r")\s+of\s+(?:the\s+|its\s+|their\s+)?"
                      r"(\d+|" + "|".join(NUMBER_WORDS) + r"|them|these|those)\b", re.I)
 
@@ -61,6 +65,9 @@ def quantified(clause: str) -> tuple[tuple[int, str | None], ...]:
     found: list[tuple[int, str | None]] = []
     for k, word in enumerate(words):
         level = _WORDS.get(word)
+        if "only" in words[max(0, k - 3):k] and (level == SOME or (level is None and word in _SELECTED)):
+            found.append((ONLY_SOME, _head(words[k + 1:k + 1 + HEAD_WINDOW])))
+            continue
         before = words[k - 1] if k else ""
         after = words[k + 1] if k + 1 < len(words) else ""
         if level is None or after in _NOT_COUNTED:
@@ -68,8 +75,8 @@ def quantified(clause: str) -> tuple[tuple[int, str | None], ...]:
         if word in ("minority", "portion", "majority"):
             if before not in ("a", "the"):
                 continue
-        elif before in ("at", "after", "the", "if", "in", "for"):
-            continue
+        elif before in ("at", "after", "the", "if", "in", "for") and not (before in ("at", "in") and after == "of"):
+            continue  # "at all", "in all" (altogether); "in all of our stores" counts
         if word == "few" and before != "a" and before not in ("very", ""):
             continue
         if word == "no" and after == "one":  # "no one"
@@ -114,6 +121,8 @@ _COMPLEMENTS = frozenset("below under above over beyond outside except non witho
 
 
 def _conflict(claimed: int, said: int, complement: bool = False) -> bool:
+    if ONLY_SOME in (claimed, said):  # some and not all, against all or none
+        return not complement and {claimed, said} & {ALL, NONE} != set()
     if {claimed, said} == {ALL, NONE} and complement:
         return False
     return (claimed == ALL and said < ALL) or (claimed == MOST and said <= SOME) or \
