@@ -97,7 +97,14 @@ def test_the_judge_holds_the_part_that_drops_the_negation_to_the_cap():
     (verdicts,) = asyncio.run(LocalJudge().support([SupportItem((passage,), (
         "The HEPA filter should be rinsed with water, tapped gently to remove dust, and replaced every three months.",
         "Tap the HEPA filter gently to remove dust, and replace it every three months."))]))
-    assert verdicts[0].decided_by == "check:part_negation" and verdicts[0].probability <= NEGATION_CAP
+    # since version 57 the clause-level negation check, which comes first, reads the part alone too
+    assert verdicts[0].decided_by in ("check:negation", "check:part_negation")
+    assert verdicts[0].probability <= NEGATION_CAP
+    from ragmeter.judges.local.checks.part_negation import negation_in_part
+    from ragmeter.text.segments import premise_sentences
+
+    assert negation_in_part("The HEPA filter should be rinsed with water, tapped gently to remove dust, and "
+                            "replaced every three months.", premise_sentences(passage))  # still reads it
     assert verdicts[1].decided_by.startswith("model:") and verdicts[1].probability > 0.5
 
 
