@@ -82,3 +82,16 @@ def test_greater_and_less_measure_one_thing():
     size = premise_sentences("The Model X is bigger than the Model S.")
     assert compared_sides("The Model X uses less power than the Model S.", size) == 0.0
     assert compared_sides("The Model X is smaller than the Model S.", size) == 1.0
+
+
+def test_more_or_less_before_an_adverb_is_the_comparative_it_says():
+    """Version 57: "more slowly" compares as "slower", "less quickly" as "slower" too."""
+    (found,) = comparisons("Diesel buses accelerate more slowly than electric buses.")
+    (plain,) = comparisons("Diesel buses accelerate slower than electric buses.")
+    assert found[2:] == plain[2:]
+    (fewer,) = comparisons("Diesel buses accelerate less quickly than electric buses.")
+    assert fewer[2:] == plain[2:]
+    premise = premise_sentences("The Vela bus accelerates more slowly than the Orion bus on steep routes.")
+    assert compared_sides("The Orion bus accelerates slower than the Vela bus.", premise) == 1.0
+    assert compared_sides("The Vela bus accelerates faster than the Orion bus.", premise) == 1.0
+    assert compared_sides("The Vela bus accelerates slower than the Orion bus.", premise) == 0.0

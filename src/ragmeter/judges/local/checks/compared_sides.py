@@ -49,6 +49,13 @@ _WAY["greater"] = (GREATER, 1)
 _EITHER = frozenset({_WAY["larger"][0], _WAY["more"][0]})
 
 
+# "more" or "less" before the word a comparative says in one (version 57): "grew 30 percent more
+# slowly than the wild type" compares as "slower"
+_ADVERBS = {"slowly": "slower", "quickly": "faster", "rapidly": "faster", "fast": "faster", "cheaply": "cheaper",
+            "easily": "easier", "safely": "safer", "strongly": "stronger", "loudly": "louder", "quietly": "quieter",
+            "early": "earlier", "heavily": "heavier", "widely": "wider", "deeply": "deeper"}
+
+
 def _one_measure(group: int, other: int) -> bool:
     return group == other or (GREATER in (group, other) and (group if other == GREATER else other) in _EITHER)
 
@@ -75,6 +82,9 @@ def _measured(comp: str, what: str | None) -> tuple[int, int, str]:
     word = (what or "").lower()
     if word == "expensive" and comp.lower() in ("more", "less"):
         return _WAY["costlier"][0], way, ""
+    if word in _ADVERBS and comp.lower() in ("more", "less"):  # "more slowly" is slower, "less quickly" too
+        group2, way2 = _WAY[_ADVERBS[word]]
+        return group2, way2 * way, ""
     if not word or word in STOPWORDS or word == "than":
         return group, way, ""
     return group, way, stem(word)
