@@ -34,6 +34,17 @@ _DENIAL_WORDS = ("fail failed fails failing, lack lacks lacked lacking, absent a
 IMPLICIT_DENIALS = {stem: k for k, family in enumerate(_DENIAL_WORDS.split(", ")) for stem in content_set(family)}
 
 
+def covering(tokens: frozenset[str], clauses: list[Clause]) -> tuple[int, float]:
+    """The index of the clause that covers the most of the tokens (the shorter one on a tie) and
+    that coverage; (-1, 0.0) where none covers any."""
+    best_cov, at = 0.0, -1
+    for k, clause in enumerate(clauses):
+        cov = coverage(tokens, clause[0])
+        if cov > best_cov or (cov == best_cov and at >= 0 and len(clause[0]) < len(clauses[at][0])):
+            best_cov, at = cov, k
+    return at, best_cov
+
+
 def negation_flip(claim: Clause, clauses: list[Clause], min_coverage: float = 0.7, beside: bool = True) -> float:
     """1.0 when the premise clause that best covers the claim (at least ``min_coverage`` of
     its content words) is negated and the claim is not, or the other way round. Clauses, not
@@ -48,11 +59,8 @@ def negation_flip(claim: Clause, clauses: list[Clause], min_coverage: float = 0.
     "not": a clause beside it without one is often a phrase, "In other states, lines ... were not
     common")."""
     claim_tokens, claim_denied, claim_without = claim
-    best, best_cov, at = None, 0.0, -1
-    for k, clause in enumerate(clauses):
-        cov = coverage(claim_tokens, clause[0])
-        if cov > best_cov or (cov == best_cov and best is not None and len(clause[0]) < len(best[0])):
-            best, best_cov, at = clause, cov, k
+    at, best_cov = covering(claim_tokens, clauses)
+    best = clauses[at] if at >= 0 else None
     if best is None or best_cov < min_coverage:
         return 0.0
     claim_negated = claim_denied or bool(claim_without & best[0])
@@ -72,17 +80,17 @@ def negation_flip(claim: Clause, clauses: list[Clause], min_coverage: float = 0.
 # (_DEPENDENT: "until your surgeon confirms ...", "keeping the same account numbers"), with no "only"
 # ("apply only if you cancel early" says "do not apply unless ...") or "until" ("was not widened
 # until 1904" says when it was), a hedge ("it is unlikely that ...") or "not" before a participle
-# ("not exceeding 40 mg/kg" says "up to"), and the word a denial denies said on the other side too ("must be
-# made at the airport desk" is no flip of "are not permitted online and must be made ...")
-# a part is read without a tail that sets something beside its subject or object ("Orange juice
-# interacts with the drug in the same way as grapefruit juice", "... alongside PostgreSQL and MySQL")
+# ("not exceeding 40 mg/kg" says "up to"), and the word a denial denies said on the other side too
+# ("must be made at the airport desk" is no flip of "are not permitted online and must be made ...").
+# Each part is read also without a tail that sets something beside its subject or object ("Orange
+# juice interacts with the drug in the same way as grapefruit juice", "... alongside PostgreSQL").
 _TAIL = re.compile(r"\s+(?:in\s+the\s+same\s+way\s+as|just\s+(?:like|as)|like|unlike|alongside|along\s+with"
                    r"|together\s+with|as\s+well\s+as|in\s+addition\s+to|such\s+as)\s+", re.IGNORECASE)
 PART_COVERAGE = 0.8
 PART_WORDS = 4
 _DEPENDENT = re.compile(r"^\W*(?:and\s+|or\s+|but\s+)?(?:until|unless|if|when|whenever|because|since|as|although|though|while"
                         r"|whereas|which|who|whom|whose|that|where|once|so|especially|particularly|including"
-                        r"|even|except|than|to|\w+ing)\b", re.IGNORECASE)
+                        r"|even|except|than|to|(?-i:[a-z]\w*ing))\b", re.IGNORECASE)
 _IDIOMS = re.compile(r"\b(?:only|until|till|rather|unlikely|hardly|rarely|seldom|doubt\w*|not\s+\w+ing)\b", re.IGNORECASE)
 _JOINED = re.compile(r"\b(?:and|but|or|while|whereas)\b", re.IGNORECASE)
 _DENIED = re.compile(r"(?:\b(?:no\s+longer|not|no|never|cannot)|n['’]t)\b([^,;:.!?()\u2013\u2014-]*)", re.IGNORECASE)
@@ -104,7 +112,7 @@ def _part_flip(part: str, raw: list[str], clauses: list[Clause]) -> bool:
     read = content_and_negation(part)
     if len(read[0]) < PART_WORDS or not negation_flip(read, clauses, min_coverage=PART_COVERAGE):
         return False
-    at = max(range(len(clauses)), key=lambda k: coverage(read[0], clauses[k][0]))
+    at = covering(read[0], clauses)[0]
     if clauses[at][1] and not content_and_negation(_TAIL.split(raw[at])[0])[1]:
         return False  # the premise's denial is in a tail: "..., as most people do not write so"
     denied, plain = (part, clauses[at][0]) if read[1] else (raw[at], read[0])
@@ -127,9 +135,12 @@ def _with_phrases(clauses: list[Clause]) -> list[Clause]:
 
 
 def _denies_said(text: str, read: Clause, raw: list[str] | None, clauses: list[Clause]) -> float:
+    """1.0 where the negated side of a flip denies words the other side says (or the premise
+    clauses' texts are not given), else 0.0: "You can't - the filter has to be washed by hand"
+    denies nothing of washing by hand."""
     if raw is None:
         return 1.0
-    at = max(range(len(clauses)), key=lambda k: coverage(read[0], clauses[k][0]))
+    at = covering(read[0], clauses)[0]
     if read[1]:
         return float(bool(_denied_words(text) & clauses[at][0]))
     denied = _denied_words(raw[at])
