@@ -128,6 +128,10 @@ def test_a_denial_of_words_the_other_side_does_not_say_is_no_flip():
     premise = read("Wash the filter by hand in cold water.")
     assert claim_negation_flip("You can't - the filter has to be washed by hand in cold water.", *premise) == 0.0
     assert claim_negation_flip("The filter must not be washed by hand in cold water.", *premise) == 1.0
+    # the denial of a relative clause stops at the modal of the main one
+    premise = read("Unclaimed vouchers can be exchanged for store credit within six months.")
+    assert claim_negation_flip("Vouchers you haven't claimed can be exchanged for store credit within six months.",
+                               *premise) == 0.0
     premise = read("Starting with release 5, the library no longer supports Windows 7.")
     assert claim_negation_flip("The library supports Windows 7 from release 5.", *premise) == 1.0
 

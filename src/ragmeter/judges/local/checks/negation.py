@@ -92,14 +92,16 @@ _DEPENDENT = re.compile(r"^\W*(?:and\s+|or\s+|but\s+)?(?:until|unless|if|when|wh
                         r"|whereas|which|who|whom|whose|that|where|once|so|especially|particularly|including"
                         r"|even|except|than|to|(?-i:[a-z]\w*ing))\b", re.IGNORECASE)
 _IDIOMS = re.compile(r"\b(?:only|until|till|rather|unlikely|hardly|rarely|seldom|doubt\w*|not\s+\w+ing)\b", re.IGNORECASE)
-_JOINED = re.compile(r"\b(?:and|but|or|while|whereas)\b", re.IGNORECASE)
+_JOINED = re.compile(r"\b(?:and|but|or|while|whereas|can|could|will|would|must|should|may|might|shall)\b", re.IGNORECASE)
 _DENIED = re.compile(r"(?:\b(?:no\s+longer|not|no|never|cannot)|n['’]t)\b([^,;:.!?()\u2013\u2014-]*)", re.IGNORECASE)
 
 
 def _denied_words(text: str) -> frozenset[str]:
     """The stems of the first three content words after each explicit denial of the text, before
-    any punctuation or "and", "but", "or" ("You can't - the blade ..." denies nothing of the blade;
-    "are not issued in cash and must be credited ..." denies nothing of the crediting)."""
+    any punctuation, "and", "but", "or" or a modal that opens the next predicate ("You can't - the
+    blade ..." denies nothing of the blade; "are not issued in cash and must be credited ..."
+    nothing of the crediting; "Any allowance you don't use can be carried forward" nothing of
+    carrying it forward)."""
     found: list[str] = []
     for match in _DENIED.finditer(text):
         found.extend(content_tokens(_JOINED.split(match.group(1))[0])[:3])
