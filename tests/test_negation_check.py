@@ -143,3 +143,15 @@ def test_a_part_is_also_read_without_a_tail_that_sets_something_beside_it():
     assert claim_negation_flip(claim, *premise) == 1.0
     assert claim_negation_flip("Coffee does not affect the absorption of Corvex, unlike milk, so it is fine.",
                                *premise) == 0.0
+
+
+def test_review_cases_of_version_57():
+    """A review of version 57's first form found these: no premise clause at all crashed; a phrase
+    that sets its words apart lent them to the denied clause; "not just ... but" denies nothing."""
+    assert claim_negation_flip("The drug is not approved.", [], []) == 0.0
+    premise = read("Unlike Rust, C does not manage memory automatically. C programmers must free memory themselves.")
+    assert claim_negation_flip("Rust manages memory automatically, and C programmers must free memory themselves.",
+                               *premise) == 0.0
+    premise = read("The levy applies not just to residents but to visitors, who pay it at their hotel.")
+    assert claim_negation_flip("The levy applies to residents, and visitors must also pay it at their hotel.",
+                               *premise) == 0.0

@@ -72,3 +72,8 @@ def test_only_some_says_not_all():
     passage = "Only the Alpine and Glacier resorts accept season passes; the others sell day tickets."
     assert flagged("Season passes are accepted only at selected resorts, the Alpine and Glacier ones.",
                    passage) == 0.0
+
+
+def test_not_all_counts_some():
+    assert flagged("Only some branches offer the service.",
+                   "The service is offered at some branches but not all.") == 0.0

@@ -59,3 +59,8 @@ def test_the_judge_holds_a_traded_pair_low():
     assert worse.score < 0.3 < better.score
     # the clauses are told in another order, so the exchanged-slots check does not read it
     assert any("numbers_traded" in (c.get("decided_by") or "") for c in worse.evidence["claims"])
+
+
+def test_a_change_told_the_other_way_is_no_trade():
+    passage = sentences("Patients took 10 mg daily at first and then 20 mg daily.")
+    assert numbers_traded("Patients took 20 mg daily, up from 10 mg daily.", passage) == 0.0

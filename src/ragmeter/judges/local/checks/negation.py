@@ -91,7 +91,7 @@ PART_WORDS = 4
 _DEPENDENT = re.compile(r"^\W*(?:and\s+|or\s+|but\s+)?(?:until|unless|if|when|whenever|because|since|as|although|though|while"
                         r"|whereas|which|who|whom|whose|that|where|once|so|especially|particularly|including"
                         r"|even|except|than|to|(?-i:[a-z]\w*ing))\b", re.IGNORECASE)
-_IDIOMS = re.compile(r"\b(?:only|until|till|rather|unlikely|hardly|rarely|seldom|doubt\w*|not\s+\w+ing)\b", re.IGNORECASE)
+_IDIOMS = re.compile(r"\b(?:only|just|until|till|rather|unlikely|hardly|rarely|seldom|doubt\w*|not\s+\w+ing)\b", re.IGNORECASE)
 _JOINED = re.compile(r"\b(?:and|but|or|while|whereas|can|could|will|would|must|should|may|might|shall)\b", re.IGNORECASE)
 _DENIED = re.compile(r"(?:\b(?:no\s+longer|not|no|never|cannot)|n['’]t)\b([^,;:.!?()\u2013\u2014-]*)", re.IGNORECASE)
 
@@ -121,13 +121,18 @@ def _part_flip(part: str, raw: list[str], clauses: list[Clause]) -> bool:
     return not _IDIOMS.search(raw[at]) and bool(_denied_words(denied) & plain)
 
 
-def _with_phrases(clauses: list[Clause]) -> list[Clause]:
+_SET_APART = re.compile(r"^\W*(?:unlike|in\s+contrast\s+to|compared\s+(?:with|to)|apart\s+from|except|besides"
+                        r"|instead\s+of|rather\s+than|other\s+than)\b", re.IGNORECASE)
+
+
+def _with_phrases(clauses: list[Clause], raw: list[str]) -> list[Clause]:
     """Each clause with the words of a short phrase set off beside it ("After six months, patients
     ... had fewer attacks"): a phrase of at most two content words, not negated, is read with the
-    clause after it, or at a sentence's end with the clause before it."""
+    clause after it, or at a sentence's end with the clause before it; not one that sets its words
+    apart ("Unlike Python, C does not ...")."""
     joined = list(clauses)
     for k, (words, denied, _) in enumerate(clauses):
-        if len(words) > 2 or denied:
+        if len(words) > 2 or denied or _SET_APART.match(raw[k]):
             continue
         for j in (k + 1, k - 1):
             if 0 <= j < len(clauses) and len(clauses[j][0]) > 2:
@@ -140,9 +145,9 @@ def _denies_said(text: str, read: Clause, raw: list[str] | None, clauses: list[C
     """1.0 where the negated side of a flip denies words the other side says (or the premise
     clauses' texts are not given), else 0.0: "You can't - the filter has to be washed by hand"
     denies nothing of washing by hand."""
-    if raw is None:
-        return 1.0
     at = covering(read[0], clauses)[0]
+    if raw is None or at < 0:
+        return 1.0
     if read[1]:
         return float(bool(_denied_words(text) & clauses[at][0]))
     denied = _denied_words(raw[at])
@@ -160,9 +165,9 @@ def claim_negation_flip(claim: str, clauses: list[Clause], raw: list[str] | None
     parts = split_clauses(text)
     whole = content_and_negation(text)
     if len(parts) < 2:
-        return negation_flip(whole, clauses) * _denies_said(text, whole, raw, clauses)
+        return negation_flip(whole, clauses) and _denies_said(text, whole, raw, clauses)
     if raw is not None and not any(coverage(whole[0], clause[0]) >= 0.7 for clause in clauses):
-        joined = _with_phrases(clauses)
+        joined = _with_phrases(clauses, raw)
         readings = {read for part in parts for read in (part, _TAIL.split(part)[0])}
         return float(any(_part_flip(read, raw, joined) for read in readings))
     if not negation_flip(whole, clauses, beside=False):

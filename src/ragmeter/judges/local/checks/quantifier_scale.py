@@ -65,6 +65,9 @@ def quantified(clause: str) -> tuple[tuple[int, str | None], ...]:
     found: list[tuple[int, str | None]] = []
     for k, word in enumerate(words):
         level = _WORDS.get(word)
+        if level == ALL and before_word(words, k) == "not":  # "but not all": some
+            found.append((SOME, _head(words[k + 1:k + 1 + HEAD_WINDOW])))
+            continue
         if "only" in words[max(0, k - 3):k] and (level == SOME or (level is None and word in _SELECTED)):
             found.append((ONLY_SOME, _head(words[k + 1:k + 1 + HEAD_WINDOW])))
             continue
@@ -101,6 +104,10 @@ def quantified(clause: str) -> tuple[tuple[int, str | None], ...]:
         elif part is not None and (whole is None or part < whole):
             found.append((MOST if whole is not None and part > whole / 2 else SOME, None))
     return tuple(found)
+
+
+def before_word(words: list[str], k: int) -> str:
+    return words[k - 1] if k else ""
 
 
 def _head(after: list[str]) -> str | None:

@@ -11,8 +11,10 @@ Each number written in digits is read with the words just before it (LEFT conten
 a mark, a bound such as "over" or "between", or another number). Flagged where a premise
 sentence states the claim's number X with words the claim does not give it, and states another
 number Y of the same kind (a year for a year, a day of a month for a day of a month) with two
-or more of the words that the claim gives X, and every premise sentence that states X does so
-with words, none of them the claim's. A date is its day, month and year together.
+or more of the words that the claim gives X, no premise sentence states X with any of them, and
+the claim tells Y too, with words but none of those the sentence gives Y (both numbers moved: "20
+mg daily, up from 10 mg daily" is a change told the other way, not a trade). A date is its day,
+month and year together.
 """
 
 from __future__ import annotations
@@ -89,13 +91,18 @@ def numbers_traded(claim: str, sentences: Iterable[str]) -> float:
     if not told:
         return 0.0
     read = [told_numbers(s) for s in sentences]
+    in_claim = {v: w for _, v, w in told_numbers(claim)}
     for kind, value, words in told:
         own = [w for found in read for k, v, w in found if v == value]
         if not own or any(w & words for w in own):
             continue
-        if any(any(v == value for _, v, _ in found)
-               and any(k == kind and v != value and len(w & words) >= SHARED
-                       for k, v, w in found)
-               for found in read):
-            return 1.0
+        for found in read:
+            if not any(v == value for _, v, _ in found):
+                continue
+            for k, other, w in found:
+                # the other number is in the claim too, told with words that are not its own
+                # ("20 mg daily, up from 10 mg daily" tells 10 with none: a change, not a trade)
+                if k == kind and other != value and len(w & words) >= SHARED and in_claim.get(other) \
+                        and not in_claim[other] & w:
+                    return 1.0
     return 0.0
