@@ -26,13 +26,13 @@ from .quantities import rounds_to, split_numbers_of, value_kind
 # a number's neighbours: the content words just before it and just after it, up to a mark or
 # another number; words that only say what is counted or measured, or how exactly, name no fact
 NEIGHBOURS_BEFORE, NEIGHBOURS_AFTER = 2, 3
-_PIECE = re.compile(r"(?<![\d.])\d[\d,]*(?:\.\d+)?(?!\w|\.\d)|[^\W\d_][\w'’-]*|[^\w\s]")  # not "9th", ".99", "4.1KW"
-_DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
+PIECE = re.compile(r"(?<![\d.])\d[\d,]*(?:\.\d+)?(?!\w|\.\d)|[^\W\d_][\w'’-]*|[^\w\s]")  # not "9th", ".99", "4.1KW"
+DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _SPLIT_THOUSANDS = re.compile(r"(?<=\d) ?, ?(?=\d{3}\b)")  # "23 , 768" as tokenised text writes 23,768
 _SCALES = frozenset(("thousand", "million", "billion", "trillion"))
-_BOUNDS = frozenset(("over", "under", "above", "below", "than", "least", "most", "to", "up", "nearly", "almost",
+BOUNDS = frozenset(("over", "under", "above", "below", "than", "least", "most", "to", "up", "nearly", "almost",
                      "after", "before", "since", "until", "between"))
-_MONTHS = frozenset("january february march april may june july august september october november december".split())
+MONTHS = frozenset("january february march april may june july august september october november december".split())
 # what a number measures, by the word after it: a number of years is no number of awards
 _MEASURES = {stem: word for word in ("year", "month", "week", "day", "hour", "minute", "second", "mg", "milligram",
                                      "kg", "kilogram", "km", "kilometre", "mile", "metre", "meter", "percent")
@@ -53,9 +53,9 @@ def _slot(pieces: list[str], k: int) -> Slot | None:
     ("6-7"), an identifier after a name ("Rule 19", "Season 7"), or a bound ("more than 100")."""
     after = pieces[k + 1] if k + 1 < len(pieces) else ""
     before = pieces[k - 1] if k else ""
-    if "-" in (before, after) or "–" in (before, after) or before.lower() in _BOUNDS:
+    if "-" in (before, after) or "–" in (before, after) or before.lower() in BOUNDS:
         return None
-    if (k > 1 and pieces[k - 2].lower() == "between") or after.lower() in _MONTHS or before.lower() in _MONTHS:
+    if (k > 1 and pieces[k - 2].lower() == "between") or after.lower() in MONTHS or before.lower() in MONTHS:
         return None  # "between 1998 and 2002"; a date ("16 October", "May 5")
     if before[:1].isupper() and content_set(before) and not content_set(before) <= _UNITS:
         return None
@@ -77,8 +77,8 @@ def _slot(pieces: list[str], k: int) -> Slot | None:
 def _numbered_slots(text: str) -> tuple[Slot, ...]:
     """Each number written in digits in the text: what it measures (a percentage, a sum of money,
     years, kilograms..., or a count), its value and its neighbours' stems."""
-    pieces = _PIECE.findall(_SPLIT_THOUSANDS.sub("", text))
-    slots = (_slot(pieces, k) for k, piece in enumerate(pieces) if _DIGITS.fullmatch(piece))
+    pieces = PIECE.findall(_SPLIT_THOUSANDS.sub("", text))
+    slots = (_slot(pieces, k) for k, piece in enumerate(pieces) if DIGITS.fullmatch(piece))
     return tuple(slot for slot in slots if slot is not None)
 
 
@@ -110,7 +110,7 @@ def _context(claim: str, value: str) -> frozenset[str]:
     scale: "$1.2 billion in cash, or $34 a share" tells 34 with none), or, where those are fewer
     than two, those of its clause after it."""
     spans = []
-    for m in _DIGITS.finditer(claim):
+    for m in DIGITS.finditer(claim):
         scale = _SCALE_AFTER.match(claim, m.end())
         spans.append((m.start(), scale.end() if scale else m.end(), numbers(claim[m.start():scale.end() if scale else m.end()])))
     for k, (start, end, said) in enumerate(spans):

@@ -14,8 +14,9 @@ contradicted where it says all and the passage less, most where the passage says
 some where it says none, or none where it says some or more. "Some" where the passage says all
 is left alone (true, if less than said), as is a negated clause ("not all" is the negation
 checks'); "only some" (or "only ... selected", "certain", "particular") says not all, and is
-read against all and none (version 57). Versions 43's `only_some` and `all_said_of_some` read "only" and "all X" where X is
-only ever "some X"; this reads the quantifier beside the passage's own.
+read against all and none, and "not all" counts some (version 57). Versions 43's `only_some` and
+`all_said_of_some` read "only" and "all X" where X is only ever "some X"; this reads the
+quantifier beside the passage's own.
 """
 
 from __future__ import annotations
@@ -65,14 +66,14 @@ def quantified(clause: str) -> tuple[tuple[int, str | None], ...]:
     found: list[tuple[int, str | None]] = []
     for k, word in enumerate(words):
         level = _WORDS.get(word)
-        if level == ALL and before_word(words, k) == "not":  # "but not all": some
+        before = words[k - 1] if k else ""
+        after = words[k + 1] if k + 1 < len(words) else ""
+        if level == ALL and before == "not":  # "but not all": some
             found.append((SOME, _head(words[k + 1:k + 1 + HEAD_WINDOW])))
             continue
         if "only" in words[max(0, k - 3):k] and (level == SOME or (level is None and word in _SELECTED)):
             found.append((ONLY_SOME, _head(words[k + 1:k + 1 + HEAD_WINDOW])))
             continue
-        before = words[k - 1] if k else ""
-        after = words[k + 1] if k + 1 < len(words) else ""
         if level is None or after in _NOT_COUNTED:
             continue
         if word in ("minority", "portion", "majority"):
@@ -104,10 +105,6 @@ def quantified(clause: str) -> tuple[tuple[int, str | None], ...]:
         elif part is not None and (whole is None or part < whole):
             found.append((MOST if whole is not None and part > whole / 2 else SOME, None))
     return tuple(found)
-
-
-def before_word(words: list[str], k: int) -> str:
-    return words[k - 1] if k else ""
 
 
 def _head(after: list[str]) -> str | None:
