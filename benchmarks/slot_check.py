@@ -42,6 +42,7 @@ from ragmeter.judges.local.checks.negation import claim_negation_flip
 from ragmeter.judges.local.checks.negation_scope import negation_moved
 from ragmeter.judges.local.checks.number_slots import number_moved, number_slot_swap
 from ragmeter.judges.local.checks.only import all_said_of_some, only_some
+from ragmeter.judges.local.checks.only_listed import only_part_listed
 from ragmeter.judges.local.checks.opposites import opposite_flip
 from ragmeter.judges.local.checks.part_negation import negation_in_part
 from ragmeter.judges.local.checks.proportions import proportion_otherwise
@@ -78,7 +79,7 @@ def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], in
 
 CHECKS = {"changed_slot": slot_substitution, "another_kind": another_kind, "none_said_some": none_said_some, "exchanged": exchanged, "sequence": sequence_swap,
           "negation_moved": negation_moved, "part_negation": negation_in_part, "compared_otherwise": compared_otherwise, "compared_sides": compared_sides,
-          "another_doer": another_doer, "condition": condition_flip, "numbers_traded": numbers_traded, "only_some": only_some, "all_said_of_some": all_said_of_some, "proportion": proportion_otherwise, "steps_reordered": steps_reordered,
+          "another_doer": another_doer, "condition": condition_flip, "numbers_traded": numbers_traded, "only_part_listed": only_part_listed, "only_some": only_some, "all_said_of_some": all_said_of_some, "proportion": proportion_otherwise, "steps_reordered": steps_reordered,
           "included_exception": included_exception, "values_exchanged": values_exchanged, "roles_swapped": roles_swapped,
           "added_words": added_words, "transplanted": transplanted, "negated_phrase": negated_phrase, "denied_said": denied_said,
           "quantifier_scale": quantifier_otherwise,

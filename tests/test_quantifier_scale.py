@@ -22,6 +22,12 @@ def flagged(claim: str, passage: str) -> float:
      "None of the bonds in the fund are rated below investment grade."),
     ("None of the noble gases form compounds with fluorine.",
      "A few noble gases, notably xenon and krypton, form compounds with fluorine."),
+    # "some" or "most" where the passage says all: a reader takes it to mean not all (version 58)
+    ("Some of the bars contain oats.", "All of the bars contain oats."),
+    ("Some new hires have to finish it within those first 10 working days.",
+     "All new hires must complete the information security training within their first 10 working days."),
+    ("Most of them cleared up after the drug was discontinued.",
+     "A few cases appeared after one month. All rashes resolved after the drug was discontinued."),
 ])
 def test_another_step_of_the_scale_is_caught(claim, passage):
     assert flagged(claim, passage) == 1.0
@@ -31,8 +37,12 @@ def test_another_step_of_the_scale_is_caught(claim, passage):
     # the same step, said in other words
     ("Every employee gets 25 days of annual leave.", "All employees receive 25 days of annual leave."),
     ("No Tessaro pan is meant for the microwave.", "None of the Tessaro pans are suitable for microwave use."),
-    # "some" where the passage says all is true, if less than said
-    ("Some of the bars contain oats.", "All of the bars contain oats."),
+    # "every one of them" is all; a count of a whole ("eight of the 500 mg tablets") is the
+    # passage's number, not "some" of them
+    ("Every one of them cleared up after the drug was discontinued.",
+     "A few cases appeared after one month. All rashes resolved after the drug was discontinued."),
+    ("Only three of the 14 are open for bathing.",
+     "Caldera contains 14 hot springs. All of them are fed by one aquifer, but only three are open to bathing."),
     # each quantifier read with its own clause and thing
     ("Most participants reported fewer night-time symptoms.",
      "Most participants reported fewer night-time symptoms, and none experienced serious side effects."),
@@ -54,10 +64,11 @@ def test_the_same_count_or_no_count_is_not_flagged(claim, passage):
 
 
 def test_levels_and_what_is_counted():
-    assert quantified("Most of the participants had nausea") == ((MOST, stem("participants")),)
-    assert quantified("None of them were removed") == ((NONE, None),)
-    assert quantified("Every covered landlord must return it") == ((ALL, stem("covered")),)
-    assert (SOME, None) in quantified("Only three of the 14 islands are inhabited")
+    assert quantified("Most of the participants had nausea") == ((MOST, stem("participants"), False),)
+    assert quantified("None of them were removed") == ((NONE, None, False),)
+    assert quantified("Every covered landlord must return it") == ((ALL, stem("covered"), False),)
+    assert (SOME, None, True) in quantified("Only three of the 14 islands are inhabited")
+    assert quantified("Every one of them cleared up") == ((ALL, None, False),)
 
 
 def test_only_some_says_not_all():
@@ -65,7 +76,8 @@ def test_only_some_says_not_all():
     passage = "Season passes are accepted at all of our mountain resorts and on every shuttle bus."
     assert flagged("Season passes are accepted only at selected mountain resorts.", passage) == 1.0
     assert flagged("Only some of our mountain resorts accept season passes.", passage) == 1.0
-    assert flagged("Season passes are accepted at some of the mountain resorts.", passage) == 0.0  # true, if less
+    # version 58: plain "some" where the passage says all is read as not all too
+    assert flagged("Season passes are accepted at some of the mountain resorts.", passage) == 1.0
     # "in all of our stores" counts; "in all" alone is "altogether"
     assert quantified("It can be redeemed online and in all of our UK stores.")
     assert not quantified("In all, forty people attended.")

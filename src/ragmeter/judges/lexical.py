@@ -12,7 +12,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..models.hash_embedder import HashEmbedder
-from ..text.answer_type import is_bare_qualifier
+from ..text.answer_type import is_bare_qualifier, without_elliptic_verdict
 from ..text.framing import is_chatter, without_attribution
 from ..text.markup import is_label
 from ..text.noncommittal import is_noncommittal, is_refusal
@@ -45,7 +45,7 @@ def split_into_claims(text: str) -> list[str]:
         if is_label(sentence) or is_chatter(sentence) or is_refusal(sentence) or is_bare_qualifier(sentence):
             continue
         for piece in without_attribution(sentence).split(";"):
-            piece = piece.strip()
+            piece = without_elliptic_verdict(piece.strip())
             if content_set(piece):
                 claims.append(piece)
     return claims

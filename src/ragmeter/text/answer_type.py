@@ -209,6 +209,55 @@ _NO_VERDICT = frozenset({("no", "doubt"), ("not", "only"), ("not", "sure"), ("no
                          ("yes", "and"), ("no", "and")})
 
 
+# a verdict said with the question's subject and verb and nothing else ("It can't;", "You will -",
+# "Unfortunately not;", "I'm afraid not."): the subject, an auxiliary, "not", a word of regret or
+# emphasis
+_ELLIPTIC_SUBJECTS = frozenset("it they you he she we i that this there".split())
+_ELLIPTIC_AUXILIARIES = frozenset("can could will would shall should may might must do does did is are was were has have "
+                                  "had need".split())
+_ELLIPTIC_ASIDES = frozenset("unfortunately sadly afraid sorry i'm i am of course certainly definitely absolutely "
+                             "surely indeed really actually well".split())
+_ELLIPTIC_WORDS = _ELLIPTIC_SUBJECTS | _ELLIPTIC_AUXILIARIES | _ELLIPTIC_ASIDES | {"not", "no", "never"}
+_CONTRACTED = {"won't": "will", "can't": "can", "shan't": "shall"}
+_FIRST_CLAUSE = re.compile(r"^\W*([^,;:.!?—–]+?)\s*(?:(?P<stop>[;:—–]|\s-\s)|[,.!?]|$)")
+
+
+def elliptic_verdict(sentence: str) -> bool | None:
+    """The yes (True) or no (False) of an opening clause that is only a verdict made of the
+    question's subject and auxiliary ("It can't; the canal only takes ...", "You will -",
+    "Unfortunately not;", "I'm afraid not."); None for any other clause, or for a bare "Yes." or
+    "No." (opens_with_verdict reads those)."""
+    first = _FIRST_CLAUSE.match(sentence)
+    if not first:
+        return None
+    words = tokens(first.group(1))
+    if not words or words[0] in ("yes", "no"):
+        return None
+    negative = False
+    for word in words:
+        bare = _CONTRACTED.get(word, word[:-3] if word.endswith("n't") else word)
+        negative = negative or word in ("not", "no", "never") or word.endswith("n't")
+        if bare not in _ELLIPTIC_WORDS:
+            return None
+    if not negative and not set(words) & _ELLIPTIC_AUXILIARIES:
+        return None  # "It, ..." or "Really?": no verdict
+    return not negative
+
+
+def without_elliptic_verdict(claim: str) -> str:
+    """The claim without an opening verdict that elliptic_verdict reads, where a semicolon, colon
+    or dash sets it apart ("It can't; the canal only takes ..." -> "The canal only takes ..."):
+    the verdict says nothing a passage could state, as "No." does not. "" when the claim is
+    only the verdict; unchanged otherwise."""
+    first = _FIRST_CLAUSE.match(claim)
+    if not first or elliptic_verdict(claim) is None:
+        return claim
+    rest = claim[first.end():].strip()
+    if not rest:
+        return ""
+    return rest[:1].upper() + rest[1:] if first.group("stop") else claim
+
+
 def verdict_given(question: str, answer: str) -> bool | None:
     """The yes (True) or no (False) an answer opens with, for a yes/no question, read from its
     first word, or the first two ("Absolutely not", "Definitely not"): "No.", "Yes, but only in
@@ -216,8 +265,10 @@ def verdict_given(question: str, answer: str) -> bool | None:
     or with words that give none ("No doubt, ...", "Not only ...", "Not sure ...", "Yes and no"),
     or with "True" or "Right" that begin the sentence's own words ("Right after delivery ...")."""
     said = split_sentences(answer.strip())
-    if not said or not is_polar(question) or not opens_with_verdict(said[0]):
+    if not said or not is_polar(question):
         return None
+    if not opens_with_verdict(said[0]):
+        return elliptic_verdict(said[0])
     words = tokens(said[0])
     first, second = words[0], (words[1] if len(words) > 1 else "")
     if (first, second) in _NO_VERDICT:

@@ -23,6 +23,10 @@ _ABBREV = re.compile(
     re.IGNORECASE,
 )
 _INITIAL = re.compile(r"(?:^|[^\w°º])[A-Z]\.$")  # "J." in "J. Smith", not "260°C." before "The ..."
+_CLOCK = re.compile(r"\b[ap]\.m\.$", re.IGNORECASE)
+# what goes on after a time of day: a lower-case word, a number, a time zone or a day
+_CLOCK_GOES_ON = re.compile(r"(?:[a-z0-9]|(?:Central|Eastern|Pacific|Mountain|Atlantic|[ECMP][SD]?T|GMT|UTC|BST|CET|"
+                            r"CEST|IST|AEST|local|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*\b)")
 # the last alternative splits sentences glued without a space ("...pageant.The Miss..."), as
 # generated text often has; two lower-case letters before the stop keep "U.S.A" and "e.g.X" whole;
 # Chinese and Japanese full stops end a sentence without a space after them
@@ -71,6 +75,9 @@ def _split(text: str) -> tuple[str, ...]:
         last = candidate.rsplit(None, 1)[-1]
         if last.endswith(".") and (_ABBREV.search(last) or _INITIAL.search(last)) and not _verdict_said(candidate, parts, k):
             buffer = candidate
+            continue
+        if _CLOCK.search(last) and k + 1 < len(parts) and _CLOCK_GOES_ON.match(parts[k + 1]):
+            buffer = candidate  # "between 9 a.m. and 1 p.m. Central", not "at 9 a.m. Staff arrive ..."
             continue
         pieces.append(candidate)
         buffer = ""

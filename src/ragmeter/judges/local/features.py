@@ -44,6 +44,7 @@ from .checks.set_against import values_exchanged
 from .checks.step_order import steps_reordered
 from .checks.substitution import slot_substitution
 from .checks.traded_numbers import numbers_traded
+from .checks.only_listed import only_part_listed
 from .checks.transplanted import transplanted
 from .checks.word_forms import word_tuple
 from .premises import PremiseView
@@ -190,6 +191,7 @@ CONTRADICTION_CHECKS = {
     "quantifier_scale": lambda claim, view: quantifier_otherwise(claim, view.sentences),
     "condition": lambda claim, view: condition_flip(claim, view.sentences),
     "numbers_traded": lambda claim, view: numbers_traded(claim, view.sentences),
+    "only_part_listed": lambda claim, view: only_part_listed(claim, view.sentences),
 }
 
 

@@ -60,19 +60,20 @@ def _number(word: str) -> float | None:
 
 
 @memo_short
-def quantified(clause: str) -> tuple[tuple[int, str | None], ...]:
-    """(level, stem of the thing counted or None for "of them") of each quantifier of a clause."""
+def quantified(clause: str) -> tuple[tuple[int, str | None, bool], ...]:
+    """(level, stem of the thing counted or None for "of them", whether it is a count such as
+    "three of the 14") of each quantifier of a clause."""
     words = tokens(clause)
-    found: list[tuple[int, str | None]] = []
+    found: list[tuple[int, str | None, bool]] = []
     for k, word in enumerate(words):
         level = _WORDS.get(word)
         before = words[k - 1] if k else ""
         after = words[k + 1] if k + 1 < len(words) else ""
         if level == ALL and before == "not":  # "but not all": some
-            found.append((SOME, _head(words[k + 1:k + 1 + HEAD_WINDOW])))
+            found.append((SOME, _head(words[k + 1:k + 1 + HEAD_WINDOW]), False))
             continue
         if "only" in words[max(0, k - 3):k] and (level == SOME or (level is None and word in _SELECTED)):
-            found.append((ONLY_SOME, _head(words[k + 1:k + 1 + HEAD_WINDOW])))
+            found.append((ONLY_SOME, _head(words[k + 1:k + 1 + HEAD_WINDOW]), False))
             continue
         if level is None or after in _NOT_COUNTED:
             continue
@@ -84,27 +85,32 @@ def quantified(clause: str) -> tuple[tuple[int, str | None], ...]:
         if word == "few" and before != "a" and before not in ("very", ""):
             continue
         if word == "no" and after == "one":  # "no one"
-            found.append((NONE, None))
+            found.append((NONE, None, False))
             continue
         if word == "no" and (not after or after in _SKIPPED or _number(after) is not None):
             continue
         if word == "some" and _number(after) is not None:
             continue  # "some 200 people": about
         if word in _PEOPLE:  # "everyone", "nobody": people, whatever the next word
-            found.append((level, None))
+            found.append((level, None, False))
         elif after in _VERBS or (word in ("all", "each") and k >= 2 and after not in _SKIPPED
                                  and words[k - 2] in ("the", "its", "their", "these", "those", "our")):
             # floating: "The wheels each have ...", "The employees all received ...": named before
-            found.append((level, _head(words[max(0, k - HEAD_WINDOW):k][::-1])))
+            found.append((level, _head(words[max(0, k - HEAD_WINDOW):k][::-1]), False))
         else:
-            found.append((level, _head(words[k + 1:k + 1 + HEAD_WINDOW])))
+            found.append((level, _head(words[k + 1:k + 1 + HEAD_WINDOW]), False))
     for match in _N_OF_M.finditer(clause):
+        if _EVERY_BEFORE.search(clause[:match.start()]):
+            continue  # "every one of them", "each one of the plots": all
         part, whole = _number(match.group(1)), _number(match.group(2))
         if part == 0:
-            found.append((NONE, None))  # "0 of the 20 mice"
+            found.append((NONE, None, True))  # "0 of the 20 mice"
         elif part is not None and (whole is None or part < whole):
-            found.append((MOST if whole is not None and part > whole / 2 else SOME, None))
+            found.append((MOST if whole is not None and part > whole / 2 else SOME, None, True))
     return tuple(found)
+
+
+_EVERY_BEFORE = re.compile(r"\b(?:every|each|any)\s+$", re.I)
 
 
 def _head(after: list[str]) -> str | None:
@@ -124,13 +130,14 @@ def _head(after: list[str]) -> str | None:
 _COMPLEMENTS = frozenset("below under above over beyond outside except non without less more fewer".split())
 
 
-def _conflict(claimed: int, said: int, complement: bool = False) -> bool:
+def _conflict(claimed: int, said: int, complement: bool = False, implied: bool = True) -> bool:
     if ONLY_SOME in (claimed, said):  # some and not all, against all or none
         return not complement and {claimed, said} & {ALL, NONE} != set()
     if {claimed, said} == {ALL, NONE} and complement:
         return False
     return (claimed == ALL and said < ALL) or (claimed == MOST and said <= SOME) or \
-        (claimed == SOME and said == NONE) or (claimed == NONE and said >= SOME)
+        (claimed == SOME and said == NONE) or (claimed == NONE and said >= SOME) or \
+        (implied and claimed in (SOME, MOST) and said == ALL)
 
 
 @memo_short
@@ -166,8 +173,8 @@ def quantifier_otherwise(claim: str, sentences: Iterable[str]) -> float:
         complement = bool((set(tokens(best)) ^ set(tokens(part))) & _COMPLEMENTS
                           or {w for w in _other_words(best) ^ _other_words(part) if w in IMPLICIT_DENIALS}
                           or not _other_words(part) <= _other_words(best))
-        for level, head in mine:
-            same = [said for said, h in theirs if head is None or h is None or h == head]
-            if same and all(_conflict(level, said, complement) for said in same):
+        for level, head, count in mine:
+            same = [said for said, h, _ in theirs if head is None or h is None or h == head]
+            if same and all(_conflict(level, said, complement, not count) for said in same):
                 return 1.0
     return 0.0
