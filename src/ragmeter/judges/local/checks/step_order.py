@@ -45,6 +45,8 @@ from collections.abc import Sequence
 from ....text.segments import content_set, memo_short, negated
 
 MIN_SHARED = 2  # of a claim step's own words, in the premise step it is matched to
+TIED_SHARED = 3  # of them, for a claim step matched to several premise steps that share as many in a
+TIED_STEPS = 10  # passage of more steps than this (a long text repeats its words in many steps)
 # "next" as a step, not "next month", "next year" or "next to"
 _NEXT = (r"next(?!\s+(?:to|month|year|week|day|time|season|morning|evening|night|quarter|decade|spring|summer|autumn"
          r"|fall|winter)s?\b)")
@@ -71,7 +73,11 @@ _CLAUSE_BREAK = re.compile(rf"\b(?:and\s+)?(?:then|{_NEXT}|finally|afterwards|la
 # a number ("notify them 30 days before the leave starts, then ..."), and not "until", which
 # tells how long one step lasts ("hold the button until the light flashes, then ...")
 _TOLD_OTHERWISE = re.compile(r"\b(?:before|after|once|when|whenever|prior\s+to)\b", re.I)
-_TIME_OFFSET = re.compile(r"\b(?:days?|weeks?|hours?|months?|years?|minutes?|seconds?)\s+(?:before|after)\b", re.I)
+_TIME_OFFSET = re.compile(r"\b(?:days?|weeks?|hours?|months?|years?|minutes?|seconds?)\s+(?:before|after)\b"
+                          # "after 35 km", "after about two hours": a distance or a time gone by, no event
+                          r"|\b(?:before|after)\s+(?:about\s+|roughly\s+|around\s+|some\s+|another\s+)?[\d.,]+\s*"
+                          r"(?:km|kilomet(?:re|er)s?|miles?|met(?:re|er)s?|m|hours?|minutes?|days?|weeks?|months?|years?"
+                          r"|seconds?)\b", re.I)
 
 
 # nor a time that is no event of the procedure ("removed after a brief interval", "before meals")
@@ -118,6 +124,13 @@ def in_time_order(sentence: str) -> list[str] | None:
 
 
 _MARKERS = content_set("first firstly then next finally afterwards followed lastly step steps")
+_DIGITS = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?(?![\w.,]*[A-Za-z])")  # not "2FA", "B5", "v2.1b"
+
+
+def _step_words(part: str) -> frozenset[str]:
+    """A step's content words and numbers ("hold the power button for 2 seconds": the 2 tells it
+    from "hold both volume buttons for 5 seconds"; content words leave out one-digit numbers)."""
+    return (content_set(part) | frozenset(_DIGITS.findall(part))) - _MARKERS
 
 
 @memo_short
@@ -131,7 +144,7 @@ def _claim_steps(claim: str) -> tuple[frozenset[str], ...]:
         told = told[:timed.start()]
     if not _LATER.search(told) or _CONDITION.search(claim) or negated(claim):
         return ()
-    steps = [content_set(part) - _MARKERS for part in _CLAIM_BREAK.split(told) if part and part.strip()]
+    steps = [_step_words(part) for part in _CLAIM_BREAK.split(told) if part and part.strip()]
     return tuple(s for s in steps if s)
 
 
@@ -149,20 +162,24 @@ def _premise_steps(sentences: Sequence[str]) -> list[frozenset[str]]:
             continue
         # a negated clause is no step ("for an adult who is not breathing, first call ..."): the
         # sentence's other clauses are
-        steps += [content_set(part) - _MARKERS for text in parts for part in _CLAUSE_BREAK.split(text)
+        steps += [_step_words(part) for text in parts for part in _CLAUSE_BREAK.split(text)
                   if part and part.strip() and not negated(part)]
     return steps
 
 
-def _matched(step: frozenset[str], steps: list[frozenset[str]]) -> int | None:
-    """The premise step that shares the most of the step's words, if at least MIN_SHARED (a step
-    of one word: that word, "anaphase" of "prophase, anaphase, metaphase") and more than any
-    other shares; else None."""
-    shared = sorted(((len(step & s), k) for k, s in enumerate(steps)), reverse=True)
+def _matched(step: frozenset[str], steps: list[frozenset[str]]) -> frozenset[int]:
+    """The premise steps that share the most of the step's words, if at least MIN_SHARED (a step
+    of one word: that word, "anaphase" of "prophase, anaphase, metaphase"); more than one where
+    they share as many (a claim step that tells two premise steps in one: "scan the QR code and
+    type in the 6-digit code"), in a passage of more than TIED_STEPS steps only if they share at
+    least TIED_SHARED; empty when none shares enough."""
+    shared = [len(step & s) for s in steps]
     least = 1 if len(step) == 1 else MIN_SHARED
-    if not shared or shared[0][0] < least or (len(shared) > 1 and shared[1][0] == shared[0][0]):
-        return None
-    return shared[0][1]
+    best = max(shared, default=0)
+    tied = frozenset(k for k, n in enumerate(shared) if n == best)
+    if best < least or (len(tied) > 1 and len(steps) > TIED_STEPS and best < TIED_SHARED):
+        return frozenset()
+    return tied
 
 
 def steps_reordered(claim: str, sentences: Sequence[str]) -> float:
@@ -173,8 +190,10 @@ def steps_reordered(claim: str, sentences: Sequence[str]) -> float:
         return 0.0
     steps = _premise_steps(sentences)
     shared_by_all = frozenset.intersection(*told)
-    places = [_matched(step - shared_by_all, steps) for step in told]
-    found = [p for p in places if p is not None]
-    if len(set(found)) < len(found):
+    found = [p for step in told if (p := _matched(step - shared_by_all, steps))]
+    single = [p for p in found if len(p) == 1]
+    if len(set(single)) < len(single):
         return 0.0  # two claim steps read as one premise step: the matching is not to be trusted
-    return float(any(a > b for i, a in enumerate(found) for b in found[i + 1:]))
+    # a step matched to several premise steps, one of which another claim step is: left out
+    found = [p for p in found if len(p) == 1 or not any(q <= p for q in single)]
+    return float(any(min(a) > max(b) for i, a in enumerate(found) for b in found[i + 1:]))
