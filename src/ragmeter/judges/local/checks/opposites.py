@@ -173,7 +173,23 @@ def table_flip(claim: str, sentences: Iterable[str], min_coverage: float = MIN_C
     if best is None or best_cov < min_coverage or negated(best):
         return 0.0
     theirs = said(best)
-    return float(any((pair, 1 - side) in theirs and (pair, side) not in theirs for pair, side in one_sided))
+    flipped = [(pair, side) for pair, side in one_sided if (pair, 1 - side) in theirs and (pair, side) not in theirs]
+    # a quantifier ("all" where "some") is read whatever else the passage says of all
+    return float(any(pair in ONE_WAY or not _said_elsewhere(claim, best, sentences, pair, side)
+                     for pair, side in flipped))
+
+
+JOINED = 1  # claim words besides its side of the pair that another sentence adds to the best one
+
+
+def _said_elsewhere(claim: str, best: str, sentences: list[str], pair: int, side: int) -> bool:
+    """Does another premise sentence say the claim's side, with words of the claim the best
+    covering sentence lacks: the claim joins two sentences ("Dr. Okonkwo ran the pediatric arm,
+    which enrolled 142 children." from "Dr. Okonkwo led the pediatric arm ..., while Dr. Feld
+    oversaw adult enrollment." and "The pediatric arm enrolled 142 children.")?"""
+    rest = _other_words(claim) - _other_words(best)
+    return any(s != best and (pair, side) in said(s) and not negated(s) and len(rest & _other_words(s)) >= JOINED
+               for s in sentences)
 
 
 # a word and the same word with a prefix that negates it: "non-refundable", "nonrefundable",
