@@ -32,12 +32,18 @@ _ACCORDING = word_form("according")
 _QUOTE = re.compile(r'["“”]')
 
 
+# a time or a place set before the claim's subject, up to its comma
+_SETTING = re.compile(r"^\W*(?:from|in|on|since|after|before|by|until|till|starting|beginning|as\s+of|during|at|"
+                      r"under|for)\s+[^,]{1,40},\s*", re.I)
+
+
 def _who(claim: str, named: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
     """The names the claim opens with (after "the" and titles) and all its names."""
     found = [word_form(t) for t in TOKEN.findall(claim)]
     everyone = frozenset(w for w in found if w in named)
     who: list[str] = []
-    for word in found:
+    opening = _SETTING.match(claim)  # "From July 1, hosts must ...": a time or place, not a doer
+    for word in [word_form(t) for t in TOKEN.findall(claim[opening.end():])] if opening else found:
         if word in named and word not in TITLES:
             who.append(word)
         elif who or (word not in _STOP and word not in TITLES):
