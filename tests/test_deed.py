@@ -58,3 +58,12 @@ def test_a_deed_given_to_another_name_is_flagged(claim, context):
 ])
 def test_the_doer_a_pronoun_or_an_acronym_is_not_flagged(claim, context):
     assert not flags(claim, context)
+
+
+def test_an_opening_time_or_place_is_no_doer():
+    """Version 58: "From July 1," sets the time; "July" does not do what the passage says the
+    council's ordinance requires."""
+    ordinance = ("The Harwood City Council passed Ordinance 22-117, requiring short-term rental hosts to register with "
+                 "the city and display their registration number in all listings. The ordinance takes effect on July 1.")
+    assert not flags("From July 1, hosts must register with the city and show their registration number in every "
+                     "listing.", ordinance)

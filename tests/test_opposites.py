@@ -98,3 +98,13 @@ def test_a_prefix_said_the_same_way_or_setting_two_things_apart_is_no_flip():
     # a verb in the passive is no adjective: "unused days" against "they must be used"
     assert opposite_flip("Staff can carry over five days, and they must be used in the first quarter.",
                          ["Up to 5 unused days may be carried over into the first quarter."]) == 0.0
+
+
+def test_a_side_the_claim_takes_from_another_sentence_it_joins():
+    """Version 58: the claim's "children" is the second sentence's, not a flip of the first's "adult"."""
+    trial = ["Dr. Amara Okonkwo led the pediatric arm of the study at St. Brennan's Hospital, while Dr. Lucas Feld "
+             "oversaw adult enrollment at Merrow General.", "The pediatric arm enrolled 142 children with moderate asthma."]
+    assert opposite_flip("Dr. Amara Okonkwo ran the pediatric arm at St. Brennan's Hospital, which enrolled 142 "
+                         "children.", trial) == 0.0
+    # the sentence it copies says the other side, and no other sentence says its side
+    assert opposite_flip("Dr. Lucas Feld oversaw child enrollment at Merrow General.", trial[:1]) == 1.0

@@ -145,3 +145,30 @@ def test_after_that_is_a_later_step_and_a_last_steps_own_time_is_left_aside():
     # "after this update is installed" names the update: no later step
     update = "First install the update, then restart the device."
     assert not flags("Back up your files, then restart the device after this update is installed.", update)
+
+
+SONET = ("To pair the Sonet B5 headphones with a new device, first hold the power button for 2 seconds to switch them "
+         "on. Then press and hold both volume buttons together for 5 seconds until the LED flashes blue and white. "
+         "Finally, select 'Sonet B5' in your device's Bluetooth menu.")
+PAYVIA = ("To turn on two-factor authentication, sign in to Payvia and open Settings > Security. Select 'Enable 2FA' and "
+          "scan the QR code with an authenticator app. Enter the 6-digit code from the app to confirm, then save the "
+          "backup codes shown on the final screen in a safe place.")
+
+
+def test_numbers_tell_steps_apart_and_a_step_may_tell_two():
+    """Version 58: "a 2-second press of the power button" is the 2-second step; a claim step that
+    shares as many words with two premise steps is both ("scan the QR code ... and type in the
+    6-digit code")."""
+    assert flags("Hold both volume buttons for 5 seconds until the light flashes blue and white, then turn them on "
+                 "with a 2-second press of the power button.", SONET)
+    assert not flags("Turn them on with a 2-second press of the power button, then hold both volume buttons for 5 "
+                     "seconds until the light flashes blue and white.", SONET)
+    assert flags("Save the backup codes somewhere safe, then scan the QR code with an authenticator app and type in "
+                 "the 6-digit code to confirm.", PAYVIA)
+    assert not flags("Scan the QR code with an authenticator app and type in the 6-digit code to confirm, then save "
+                     "the backup codes somewhere safe.", PAYVIA)
+
+
+def test_a_distance_or_time_gone_by_tells_no_order():
+    assert in_time_order("The road passes Marrick after 35 km and then reaches Saltby.") == [
+        "The road passes Marrick after 35 km and then reaches Saltby."]
