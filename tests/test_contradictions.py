@@ -104,3 +104,26 @@ def test_a_claim_a_premise_sentence_says_word_for_word_is_read_as_contradicted_b
                                   "than the Normal cycle.", premise_sentences(passage))
     verdict = asyncio.run(judge.support([SupportItem((passage,), (claim,))]))[0][0]
     assert not verdict.decided_by.startswith("check:") and verdict.probability > 0.5
+
+
+def test_a_changed_slot_before_a_phrase_moved_to_the_end():
+    """Version 58: "... under the arbitration clause" closes the claim, where the passage opens with
+    it; the bound turned round ("below" for "exceeding") is still read."""
+    from ragmeter.judges.local.checks.substitution import slot_substitution
+    passage = ["The arbitration clause in the Greyfield Supply Agreement requires disputes exceeding $250,000 to be "
+               "resolved by a three-member panel seated in Harlow.", "Disputes below that threshold are heard by a "
+               "single arbitrator."]
+    assert slot_substitution("Disputes below $250,000 are resolved by a three-member panel seated in Harlow under the "
+                             "arbitration clause.", passage) == 1.0
+    assert slot_substitution("Disputes exceeding $250,000 are resolved by a three-member panel seated in Harlow under "
+                             "the arbitration clause.", passage) == 0.0
+
+
+def test_still_takes_the_side_of_no_longer():
+    """Version 58: "is still accepted" against "is no longer accepted"."""
+    from ragmeter.judges.local.checks.negation import claim_negation_flip
+    from ragmeter.text.segments import content_and_negation, split_clauses
+    clauses = split_clauses("The older page parameter from v1 is no longer accepted and will return a 400 error.")
+    read = [content_and_negation(c) for c in clauses]
+    assert claim_negation_flip("The old page parameter from v1 is still accepted too.", read, clauses) == 1.0
+    assert claim_negation_flip("The old page parameter from v1 is no longer accepted.", read, clauses) == 0.0

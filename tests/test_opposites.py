@@ -108,3 +108,16 @@ def test_a_side_the_claim_takes_from_another_sentence_it_joins():
                          "children.", trial) == 0.0
     # the sentence it copies says the other side, and no other sentence says its side
     assert opposite_flip("Dr. Lucas Feld oversaw child enrollment at Merrow General.", trial[:1]) == 1.0
+
+
+def test_an_adjective_after_be_and_continue_against_stop():
+    """Version 58: "are inhabited reserves" is an adjective before its noun, no passive; "stop"
+    is the opposite of "continue"."""
+    islands = ["The other six islands are uninhabited nature reserves that visitors may enter only with a permit."]
+    assert opposite_flip("The six smaller islands are inhabited reserves.", islands) == 1.0
+    assert opposite_flip("The six smaller islands are uninhabited reserves.", islands) == 0.0
+    thinners = ["Patients taking blood thinners should continue them unless their doctor advises otherwise."]
+    assert opposite_flip("Patients should stop taking their blood thinners unless their doctor says otherwise.",
+                         thinners) == 1.0
+    assert opposite_flip("Patients should keep taking their blood thinners unless their doctor says otherwise.",
+                         thinners) == 0.0

@@ -45,6 +45,9 @@ def covering(tokens: frozenset[str], clauses: list[Clause]) -> tuple[int, float]
     return at, best_cov
 
 
+_ASPECT = content_set("still already anymore")
+
+
 def negation_flip(claim: Clause, clauses: list[Clause], min_coverage: float = 0.7, beside: bool = True) -> float:
     """1.0 when the premise clause that best covers the claim (at least ``min_coverage`` of
     its content words) is negated and the claim is not, or the other way round. Clauses, not
@@ -59,7 +62,9 @@ def negation_flip(claim: Clause, clauses: list[Clause], min_coverage: float = 0.
     "not": a clause beside it without one is often a phrase, "In other states, lines ... were not
     common")."""
     claim_tokens, claim_denied, claim_without = claim
-    at, best_cov = covering(claim_tokens, clauses)
+    # "still", "already" say that a state goes on, the side of "no longer" the claim takes: no
+    # word the premise needs to have ("The v1 parameter is still accepted" where "no longer accepted")
+    at, best_cov = covering(claim_tokens - _ASPECT, clauses)
     best = clauses[at] if at >= 0 else None
     if best is None or best_cov < min_coverage:
         return 0.0

@@ -78,6 +78,7 @@ conservative conservatives / liberal liberals
 permanent permanently / temporary temporarily
 winter / summer
 acute / chronic
+continue continues continued continuing / stop stops stopped stopping discontinue discontinues discontinued
 benign / malignant
 arrival arrived arrives / departure departed departs
 started began begins starts start beginning / ended ends finished end
@@ -209,8 +210,10 @@ def prefixed_forms(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """(words the text says bare, words it says behind a negating prefix, as the word without it)."""
     words = TOKEN.findall(_HYPHENED.sub(r"\1", text).lower())
     # not a verb in the passive: "unused days" are not read against "they must be used"
+    # ("are inhabited reserves": an adjective before its noun, not a passive)
     bare = {word for k, word in enumerate(words)
-            if not (word.endswith("ed") and k and words[k - 1] in _PASSIVE)} - STOPWORDS
+            if not (word.endswith("ed") and k and words[k - 1] in _PASSIVE
+                    and (k + 1 == len(words) or words[k + 1] in STOPWORDS))} - STOPWORDS
     prefixed = {word[len(p):] for word in words if word[:2] in ("un", "no") and word not in _NOT_PREFIXED
                 for p in _PREFIXES if word.startswith(p) and len(word) - len(p) >= 4} - STOPWORDS
     return frozenset(bare), frozenset(prefixed)

@@ -54,7 +54,7 @@ from .identities import identities, linked
 from .outside_names import foreign_name
 from .quantities import rounds_to, split_numbers_of
 from .slot_values import incompatible, is_number, rate_unit
-from .word_forms import initials, word_form, word_tuple, words
+from .word_forms import initials, without_moved_tail, word_form, word_tuple, words
 
 MIN_MATCHED = 3  # words a claim clause must share, in order, with a premise clause to be a copy of it
 MIN_SHARE = 0.6  # and the share of the claim clause's words those are
@@ -375,6 +375,10 @@ def _slot_substitution(claim: str, sentences: tuple[str, ...]) -> float:
     parts = len(texts)
     if parts > 1:  # and the whole claim, where its clauses are too short to be read as copies
         texts, clauses = [*texts, claim], [*clauses, words(claim)]
+    # and a clause without a closing phrase the passage has elsewhere ("... seated in Harlow under the
+    # arbitration clause" where "The arbitration clause ... requires disputes ... to be resolved by ...")
+    moved = [head for text in texts if (head := without_moved_tail(text, sentences))]
+    texts, clauses = [*texts, *moved], [*clauses, *(words(text) for text in moved)]
     for k, (text, said) in enumerate(zip(texts, clauses)):
         if len(_content(said)) < 2 or said[0] in RELATIVES or text.rstrip().endswith("?"):
             continue  # "which accounts for 30%": of what?; a question states nothing

@@ -104,3 +104,18 @@ def abbreviates(short: str, span: Sequence[str]) -> bool:
 def initials(said: Sequence[str], given: Sequence[str]) -> bool:
     """One side abbreviates the other ("EU" for "European Union")."""
     return (len(said) == 1 and abbreviates(said[0], given)) or (len(given) == 1 and abbreviates(given[0], said))
+
+
+# a closing phrase of place, source or purpose: "... seated in Harlow under the arbitration clause"
+_TAIL = re.compile(r"^(?P<head>.+?\S)\s+(?:under|in|at|by|for|from|per|according\s+to)\s+(?:the|a|an|its|their|this)"
+                   r"\s+(?P<tail>[^,;]{1,40}?)[.!]?$", re.IGNORECASE)
+
+
+def without_moved_tail(text: str, sentences: Sequence[str]) -> str | None:
+    """The clause without its closing phrase, where every content word of that phrase is in the
+    passage (a phrase the passage has elsewhere, moved to the end); else None."""
+    found = _TAIL.match(text)
+    if not found or sum(w not in STOPWORDS for w in words(found["head"])) < 2:
+        return None
+    tail = {w for w in words(found["tail"]) if w not in STOPWORDS and not w[:1].isdigit()}
+    return found["head"] if tail and tail <= {w for s in sentences for w in words(s)} else None
