@@ -127,3 +127,21 @@ def test_still_takes_the_side_of_no_longer():
     read = [content_and_negation(c) for c in clauses]
     assert claim_negation_flip("The old page parameter from v1 is still accepted too.", read, clauses) == 1.0
     assert claim_negation_flip("The old page parameter from v1 is no longer accepted.", read, clauses) == 0.0
+
+
+def test_a_difference_of_two_numbers_and_the_pronoun_one():
+    """Version 58: "roughly 240 meters above Orsa" is 4,112 less 3,870, no number of its own;
+    "the louder one" is no number 1 put in place of "52 decibels"."""
+    from ragmeter.judges.local.checks.number_slots import number_slot_swap
+    from ragmeter.judges.local.checks.substitution import slot_substitution
+    peaks = ["Mount Teller, at 4,112 meters, is the highest peak in the Calden Range.",
+             "Its neighbor Mount Orsa reaches 3,870 meters but is considered the more difficult climb."]
+    stated = frozenset({"4112", "3870"})
+    assert number_slot_swap("Teller is the taller of the two, standing roughly 240 meters above Orsa.", peaks,
+                            stated) == 0.0
+    assert number_slot_swap("Mount Orsa reaches 3,970 meters.", peaks, stated) == 1.0
+    fans = ["On the Low setting it runs at 24 decibels, quieter than a whisper.",
+            "The High setting cleans rooms up to 40 square meters but is louder, at 52 decibels."]
+    assert slot_substitution("High is the louder one, at 52 dB compared with only 24 dB on Low.", fans) == 0.0
+    assert slot_substitution("The High setting cleans rooms up to 40 square meters but is louder, at 62 decibels.",
+                             fans) == 1.0

@@ -18,6 +18,7 @@ name no fact. `python benchmarks/slot_check.py --check number_slot` counts its f
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Iterable
 
 from ....text.segments import content_set, memo_short, numbers
@@ -93,13 +94,26 @@ def number_slot_swap(claim: str, sentences: Iterable[str], premise_numbers: froz
     sentences = tuple(sentences)
     stated = premise_numbers | split_numbers_of(sentences)
     new = [(measure, value_kind(value), near) for measure, value, near in slots
-           if value not in stated and not any(rounds_to(value, y) for y in stated)]
+           if value not in stated and not any(rounds_to(value, y) for y in stated) and not _difference(value, stated)]
     return float(bool(new) and any(
         near & words and measure == said and value_kind(value) == kind
         for sentence in sentences for measure, value, near in _numbered_slots(sentence) for said, kind, words in new))
 
 
+DIFFERENCES_OF = 12  # premise numbers at most, whose differences are read
+DIFFERENCE_AT_LEAST = 20  # and a claim number read as one, each of the two premise numbers larger
 
+
+def _difference(value: str, stated: frozenset[str]) -> bool:
+    """Is the claim's number the difference of two premise numbers, or that rounded: "standing
+    roughly 240 meters above Orsa" where Teller is 4,112 meters and Orsa 3,870?"""
+    if not _DECIMAL.fullmatch(value) or Decimal(value) < DIFFERENCE_AT_LEAST:
+        return False  # small differences are too easily met by chance
+    given = sorted({Decimal(y) for y in stated if _DECIMAL.fullmatch(y)})[:DIFFERENCES_OF]
+    return any(rounds_to(value, str(b - a)) for i, a in enumerate(given) for b in given[i + 1:] if a > Decimal(value))
+
+
+_DECIMAL = re.compile(r"\d+(?:\.\d+)?")
 _SCALE_AFTER = re.compile(r"\s+(?:thousand|million|billion|trillion)\b", re.I)
 _BREAK = re.compile(r"[,;:]")
 

@@ -56,9 +56,18 @@ def words(text: str) -> list[str]:
     out: list[str] = []
     start = 0
     for m in _NUMBER.finditer(text):
-        out += [word_form(t) for t in tokens(text[start:m.start()])] + [_number(m)]
+        out += _forms(tokens(text[start:m.start()])) + [_number(m)]
         start = m.end()
-    return out + [word_form(t) for t in tokens(text[start:])]
+    return out + _forms(tokens(text[start:]))
+
+
+# "one" after these is a pronoun, no number: "the louder one", "which one", "a written one"
+_ONE_AFTER = frozenset("the a this that which each every any no another other same".split())
+
+
+def _forms(found: list[str]) -> list[str]:
+    return [t if t == "one" and k and (found[k - 1] in _ONE_AFTER or (len(found[k - 1]) > 4 and found[k - 1].endswith(
+        ("er", "est", "ed")))) else word_form(t) for k, t in enumerate(found)]
 
 
 # a title before a name: the deed check reads past it to the name, and a title said for a first
