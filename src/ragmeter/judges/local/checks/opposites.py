@@ -118,6 +118,7 @@ employer employers / employee employees
 lender lenders / borrower borrowers
 buyer buyers / seller sellers
 strengthened strengthens / weakened weakens
+outperformed outperforms outperforming beat beats beating / underperformed underperforms underperforming trailed trails trailing lagged lags lagging
 activated activate activates / deactivated deactivate deactivates
 locked / unlocked
 extends extend extended lengthens lengthen lengthened prolongs prolong prolonged / shortens shorten shortened
