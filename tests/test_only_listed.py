@@ -21,6 +21,8 @@ def flags(claim: str, context: str) -> bool:
     ("Version 4 only runs on Linux and macOS, so Windows users have to stay on version 3.", LUMEN),
     ("Its 50-metre water resistance only covers pool swimming, so it shouldn't be worn in salt water.", WATCH),
     ("Only children get free entry.", "Entry is free for children, students and seniors."),
+    # an item ends at a verb: "basket and tray are dishwasher-safe"
+    ("Only the tray can go in the dishwasher.", "The Pyra G4 air fryer basket and tray are dishwasher-safe."),
 ])
 def test_only_part_of_a_list_is_caught(claim, context):
     assert flags(claim, context)

@@ -71,7 +71,7 @@ def _scopes(claim: str) -> list[tuple[frozenset[str], frozenset[str]]]:
 def _item(words: list[str], start: int, step: int) -> list[str]:
     item: list[str] = []
     k = start
-    while 0 <= k < len(words) and len(item) < ITEM and words[k] not in _ITEM_END:
+    while 0 <= k < len(words) and len(item) < ITEM and words[k] not in _ITEM_END and words[k] not in _CLAUSE_VERBS:
         item.append(words[k])
         k += step
     return item if step > 0 else item[::-1]
