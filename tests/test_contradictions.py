@@ -145,3 +145,15 @@ def test_a_difference_of_two_numbers_and_the_pronoun_one():
     assert slot_substitution("High is the louder one, at 52 dB compared with only 24 dB on Low.", fans) == 0.0
     assert slot_substitution("The High setting cleans rooms up to 40 square meters but is louder, at 62 decibels.",
                              fans) == 1.0
+
+
+def test_hold_off_denies_as_refrain_does():
+    """Version 58: "Hold off on driving until ..." says what "should not drive until ..." says."""
+    from ragmeter.judges.local.checks.negation import claim_negation_flip
+    from ragmeter.text.segments import content_and_negation, split_clauses
+    clauses = split_clauses("Patients should not drive until their surgeon confirms their vision meets the legal standard.")
+    read = [content_and_negation(c) for c in clauses]
+    assert claim_negation_flip("Hold off on driving until your surgeon confirms your eyesight meets the legal standard.",
+                               read, clauses) == 0.0
+    assert claim_negation_flip("Patients should drive until their surgeon confirms their vision meets the legal "
+                               "standard.", read, clauses) == 1.0
