@@ -117,16 +117,10 @@ def test_a_changed_slot_before_a_phrase_moved_to_the_end():
                              "arbitration clause.", passage) == 1.0
     assert slot_substitution("Disputes exceeding $250,000 are resolved by a three-member panel seated in Harlow under "
                              "the arbitration clause.", passage) == 0.0
-
-
-def test_still_takes_the_side_of_no_longer():
-    """Version 58: "is still accepted" against "is no longer accepted"."""
-    from ragmeter.judges.local.checks.negation import claim_negation_flip
-    from ragmeter.text.segments import content_and_negation, split_clauses
-    clauses = split_clauses("The older page parameter from v1 is no longer accepted and will return a 400 error.")
-    read = [content_and_negation(c) for c in clauses]
-    assert claim_negation_flip("The old page parameter from v1 is still accepted too.", read, clauses) == 1.0
-    assert claim_negation_flip("The old page parameter from v1 is no longer accepted.", read, clauses) == 0.0
+    # a closing condition that another sentence gives is no moved phrase (a review of version 58)
+    assert slot_substitution("The standard room costs $180 per night in the high season.",
+                             ["The standard room costs $120 per night.", "In the high season the price rises to $180."]) \
+        == 0.0
 
 
 def test_a_difference_of_two_numbers_and_the_pronoun_one():
@@ -145,6 +139,13 @@ def test_a_difference_of_two_numbers_and_the_pronoun_one():
     assert slot_substitution("High is the louder one, at 52 dB compared with only 24 dB on Low.", fans) == 0.0
     assert slot_substitution("The High setting cleans rooms up to 40 square meters but is louder, at 62 decibels.",
                              fans) == 1.0
+    # "one" as a count stays a number; a difference must be told as one; years are no operands
+    assert slot_substitution("Participants in the trial received one dose of the vaccine.",
+                             ["Participants in the trial received two doses of the vaccine."]) == 1.0
+    assert number_slot_swap("The firm had 25 employees in 2023.", ["Founded in 1998, the firm had 40 employees in 2023."],
+                            frozenset({"1998", "40", "2023"})) == 1.0
+    assert number_slot_swap("The ticket costs $25.", ["The standard ticket costs $45, and the VIP ticket costs $70."],
+                            frozenset({"45", "70"})) == 1.0
 
 
 def test_hold_off_denies_as_refrain_does():
@@ -157,3 +158,7 @@ def test_hold_off_denies_as_refrain_does():
                                read, clauses) == 0.0
     assert claim_negation_flip("Patients should drive until their surgeon confirms their vision meets the legal "
                                "standard.", read, clauses) == 1.0
+    # "held off a rally" is resisted it, no denial
+    clauses = ["Arsenal could not hold off a late Chelsea rally."]
+    assert claim_negation_flip("Arsenal held off a late Chelsea rally.", [content_and_negation(c) for c in clauses],
+                               clauses) == 1.0

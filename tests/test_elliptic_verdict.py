@@ -21,6 +21,12 @@ from ragmeter.text.segments import split_sentences
     ("It can be used on Windows.", None),
     ("Unfortunately, the canal is closed.", None),
     ("Yes, it can.", None),  # opens_with_verdict reads those
+    ("It's not.", False),
+    ("They're not.", False),
+    # a hedge is no yes (a review of version 58)
+    ("It may, depending on your income.", None),
+    ("You might; it depends.", None),
+    ("It could.", None),
 ])
 def test_elliptic_verdicts(opening, verdict):
     assert elliptic_verdict(opening) is verdict
@@ -41,9 +47,13 @@ def test_the_verdict_is_no_claim():
     assert split_into_claims("Yes, you can - Saver fares include one free date change.") == [
         "Saver fares include one free date change."]
     assert split_into_claims("I'm afraid not.") == []
-    # set apart by a comma, the rest may be a dependent clause: kept whole
+    # set apart by a comma, or before a dependent clause or an aside: kept whole
     assert without_elliptic_verdict("It does, as long as you use Windows 10.") == \
         "It does, as long as you use Windows 10."
+    assert without_elliptic_verdict("It isn't - unless you pay the £20 supplement.") == \
+        "It isn't - unless you pay the £20 supplement."
+    assert without_elliptic_verdict("They did not - as some reports claim - abandon the project.") == \
+        "They did not - as some reports claim - abandon the project."
 
 
 def test_times_of_day_end_no_sentence():
@@ -53,3 +63,10 @@ def test_times_of_day_end_no_sentence():
         "Call us from 8 a.m. to 8 p.m. Monday to Friday."]
     assert split_sentences("The store opens at 9 a.m. Staff arrive earlier.") == [
         "The store opens at 9 a.m.", "Staff arrive earlier."]
+    # a new line, a capitalised word that is no zone or day, or a number starts a sentence (a review)
+    assert split_sentences("Weekdays: 9 a.m. to 5 p.m.\nSaturday: 10 a.m. to 2 p.m.") == [
+        "Weekdays: 9 a.m. to 5 p.m.", "Saturday: 10 a.m. to 2 p.m."]
+    assert split_sentences("Open until 6 p.m. Sunscreen is sold at the kiosk.") == [
+        "Open until 6 p.m.", "Sunscreen is sold at the kiosk."]
+    assert split_sentences("It closes at 5 p.m. 2024 was a record year.") == ["It closes at 5 p.m.", "2024 was a record year."]
+    assert split_sentences("Hours are 8 a.m. to 6 p.m. Eastern Time.") == ["Hours are 8 a.m. to 6 p.m. Eastern Time."]

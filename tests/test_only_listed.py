@@ -42,6 +42,12 @@ def test_only_part_of_a_list_is_caught(claim, context):
     ("It is the one and only option.", "Options are red, blue and green."),
     # a new clause after ", and" is no item; an item that is only a number is not read
     ("The drug is only approved for adults.", "The drug is approved for adults, and children must use the syrup."),
+    ("The drug is only approved for adults.", "The drug is approved for adults, and older children must use the syrup."),
+    # "only" of an amount, and of what comes before a modal or within its first words (a review of version 58)
+    ("The hotel is only ten minutes from the beach.", "The hotel is close to the beach, the marina and the old town."),
+    ("The course only costs $200 for members and students.", "The course costs $200 for members, students and seniors."),
+    ("Only members can book the sauna and the pool.", "The gym, sauna and pool are open daily from 6 a.m."),
+    ("Kids only pay half price for the zoo.", "Adults pay full price for the zoo, aquarium and museum."),
     ("Native American women only gained the vote from 1924.",
      "They could not vote until the Citizenship Act of 1924 and later state-level changes."),
 ])

@@ -110,14 +110,15 @@ def test_a_side_the_claim_takes_from_another_sentence_it_joins():
     assert opposite_flip("Dr. Lucas Feld oversaw child enrollment at Merrow General.", trial[:1]) == 1.0
 
 
-def test_an_adjective_after_be_and_continue_against_stop():
-    """Version 58: "are inhabited reserves" is an adjective before its noun, no passive; "stop"
-    is the opposite of "continue"."""
+def test_an_adjective_after_be():
+    """Version 58: "are inhabited reserves" is an adjective before its noun, no passive; "are used
+    automatically" still is one. Converse pairs stay out of the table (a review of version 58:
+    "Small caps trailed large caps" says what "Large caps outperformed small caps" says, and
+    "continued until 2020" what "was discontinued in 2020" says)."""
     islands = ["The other six islands are uninhabited nature reserves that visitors may enter only with a permit."]
     assert opposite_flip("The six smaller islands are inhabited reserves.", islands) == 1.0
     assert opposite_flip("The six smaller islands are uninhabited reserves.", islands) == 0.0
-    thinners = ["Patients taking blood thinners should continue them unless their doctor advises otherwise."]
-    assert opposite_flip("Patients should stop taking their blood thinners unless their doctor says otherwise.",
-                         thinners) == 1.0
-    assert opposite_flip("Patients should keep taking their blood thinners unless their doctor says otherwise.",
-                         thinners) == 0.0
+    assert opposite_flip("Credits are used automatically and expire 12 months after purchase.",
+                         ["Unused credits expire 12 months after purchase."]) == 0.0
+    assert opposite_flip("Small caps trailed large caps in 2023.", ["Large caps outperformed small caps in 2023."]) == 0.0
+    assert opposite_flip("The model was discontinued in 2020.", ["Production of the model continued until 2020."]) == 0.0

@@ -43,6 +43,13 @@ def test_another_step_of_the_scale_is_caught(claim, passage):
      "A few cases appeared after one month. All rashes resolved after the drug was discontinued."),
     ("Only three of the 14 are open for bathing.",
      "Caldera contains 14 hot springs. All of them are fed by one aquifer, but only three are open to bathing."),
+    # "some" of a larger group than the passage's all, "almost all", "at least some", "some or all"
+    # (a review of version 58)
+    ("Some rooms have a balcony.", "All rooms on the top floor have a balcony."),
+    ("Some employees must complete the training.", "All new employees must complete the training."),
+    ("Most patients recovered within a week.", "Almost all patients recovered within a week."),
+    ("At least some of the bars contain oats.", "All of the bars contain oats."),
+    ("Some or all of the bars contain oats.", "All of the bars contain oats."),
     # each quantifier read with its own clause and thing
     ("Most participants reported fewer night-time symptoms.",
      "Most participants reported fewer night-time symptoms, and none experienced serious side effects."),

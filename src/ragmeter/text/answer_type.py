@@ -212,9 +212,11 @@ _NO_VERDICT = frozenset({("no", "doubt"), ("not", "only"), ("not", "sure"), ("no
 # a verdict said with the question's subject and verb and nothing else ("It can't;", "You will -",
 # "Unfortunately not;", "I'm afraid not."): the subject, an auxiliary, "not", a word of regret or
 # emphasis
-_ELLIPTIC_SUBJECTS = frozenset("it they you he she we i that this there".split())
-_ELLIPTIC_AUXILIARIES = frozenset("can could will would shall should may might must do does did is are was were has have "
-                                  "had need".split())
+_ELLIPTIC_SUBJECTS = frozenset("it they you he she we i that this there it's they're you're that's there's we're "
+                                "he's she's".split())
+# not "may", "might", "could": "It may, depending on your income." is no yes
+_ELLIPTIC_AUXILIARIES = frozenset("can will would shall should must do does did is are was were has have had "
+                                  "need".split())
 _ELLIPTIC_ASIDES = frozenset("unfortunately sadly afraid sorry i'm i am of course certainly definitely absolutely "
                              "surely indeed really actually well".split())
 _ELLIPTIC_WORDS = _ELLIPTIC_SUBJECTS | _ELLIPTIC_AUXILIARIES | _ELLIPTIC_ASIDES | {"not", "no", "never"}
@@ -241,21 +243,31 @@ def elliptic_verdict(sentence: str) -> bool | None:
             return None
     if not negative and not set(words) & _ELLIPTIC_AUXILIARIES:
         return None  # "It, ..." or "Really?": no verdict
+    if not set(words) & (_ELLIPTIC_AUXILIARIES | {"not", "no", "never"}) and not any(w.endswith("n't") for w in words):
+        return None  # "It's not." reads "not"; "It's." alone says nothing
     return not negative
 
 
 def without_elliptic_verdict(claim: str) -> str:
-    """The claim without an opening verdict that elliptic_verdict reads, where a semicolon, colon
-    or dash sets it apart ("It can't; the canal only takes ..." -> "The canal only takes ..."):
-    the verdict says nothing a passage could state, as "No." does not. "" when the claim is
-    only the verdict; unchanged otherwise."""
+    """The claim without an opening verdict that elliptic_verdict reads, where a colon or dash
+    sets it apart ("Unfortunately not - Saver fares can only be changed ..." -> "Saver fares can
+    only be changed ..."; the claim splitter has already cut at a semicolon): the verdict says
+    nothing a passage could state, as "No." does not. "" when the claim is only the verdict;
+    unchanged where a comma follows it, or the rest opens as a dependent clause or an aside ("It
+    isn't - unless you pay the supplement", "They did not - as some reports claim - abandon it")."""
     first = _FIRST_CLAUSE.match(claim)
     if not first or elliptic_verdict(claim) is None:
         return claim
     rest = claim[first.end():].strip()
     if not rest:
         return ""
-    return rest[:1].upper() + rest[1:] if first.group("stop") else claim
+    if not first.group("stop") or tokens(rest)[:1] and tokens(rest)[0] in _DEPENDENT_OPENERS:
+        return claim
+    return rest[:1].upper() + rest[1:]
+
+
+_DEPENDENT_OPENERS = frozenset("unless if as because since when while although though except provided depending "
+                               "until once whereas".split())
 
 
 def verdict_given(question: str, answer: str) -> bool | None:

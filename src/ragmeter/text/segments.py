@@ -24,9 +24,11 @@ _ABBREV = re.compile(
 )
 _INITIAL = re.compile(r"(?:^|[^\w°º])[A-Z]\.$")  # "J." in "J. Smith", not "260°C." before "The ..."
 _CLOCK = re.compile(r"\b[ap]\.m\.$", re.IGNORECASE)
-# what goes on after a time of day: a lower-case word, a number, a time zone or a day
-_CLOCK_GOES_ON = re.compile(r"(?:[a-z0-9]|(?:Central|Eastern|Pacific|Mountain|Atlantic|[ECMP][SD]?T|GMT|UTC|BST|CET|"
-                            r"CEST|IST|AEST|local|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*\b)")
+# what goes on after a time of day on the same line: a lower-case word, a time zone or a day
+# ("9 a.m. to 5 p.m. Monday to Friday", "1 p.m. Central."; not "6 p.m. Sunscreen is sold ...")
+_CLOCK_GOES_ON = re.compile(r"[a-z]|(?:(?:Central|Eastern|Pacific|Mountain|Atlantic)(?:\s+(?:Standard\s+|Daylight\s+)?"
+                            r"Time\b|(?=[.,;)]|$))|(?:[ECMP][SD]?T|GMT|UTC|BST|CET|CEST|AEST)\b|(?:Monday|Tuesday|"
+                            r"Wednesday|Thursday|Friday|Saturday|Sunday|Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat)s?\b)")
 # the last alternative splits sentences glued without a space ("...pageant.The Miss..."), as
 # generated text often has; two lower-case letters before the stop keep "U.S.A" and "e.g.X" whole;
 # Chinese and Japanese full stops end a sentence without a space after them
@@ -68,7 +70,15 @@ def _sentences(text: str) -> tuple[str, ...]:
 def _split(text: str) -> tuple[str, ...]:
     pieces: list[str] = []
     buffer = ""
-    parts = [part.strip() for part in _SENTENCE_END.split(plain(text)) if part and part.strip()]
+    read = plain(text)
+    # each part with whether a line ends after it (a time of day goes on on its own line only)
+    ends = [(m.end(), "\n" in m.group() or "\\n" in m.group()) for m in _SENTENCE_END.finditer(read)]
+    cuts = [part for part in _SENTENCE_END.split(read)]
+    parts, line_ends = [], []
+    for k, part in enumerate(cuts):
+        if part and part.strip():
+            parts.append(part.strip())
+            line_ends.append(k < len(ends) and ends[k][1])
     for k, part in enumerate(parts):
         candidate = f"{buffer} {part}".strip() if buffer else part
         # both marks end the text and hold no space: its last word is enough to read
@@ -76,7 +86,7 @@ def _split(text: str) -> tuple[str, ...]:
         if last.endswith(".") and (_ABBREV.search(last) or _INITIAL.search(last)) and not _verdict_said(candidate, parts, k):
             buffer = candidate
             continue
-        if _CLOCK.search(last) and k + 1 < len(parts) and _CLOCK_GOES_ON.match(parts[k + 1]):
+        if _CLOCK.search(last) and k + 1 < len(parts) and not line_ends[k] and _CLOCK_GOES_ON.match(parts[k + 1]):
             buffer = candidate  # "between 9 a.m. and 1 p.m. Central", not "at 9 a.m. Staff arrive ..."
             continue
         pieces.append(candidate)

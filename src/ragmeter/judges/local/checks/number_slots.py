@@ -94,7 +94,7 @@ def number_slot_swap(claim: str, sentences: Iterable[str], premise_numbers: froz
     sentences = tuple(sentences)
     stated = premise_numbers | split_numbers_of(sentences)
     new = [(measure, value_kind(value), near) for measure, value, near in slots
-           if value not in stated and not any(rounds_to(value, y) for y in stated) and not _difference(value, stated)]
+           if value not in stated and not any(rounds_to(value, y) for y in stated) and not _difference(value, stated, claim)]
     return float(bool(new) and any(
         near & words and measure == said and value_kind(value) == kind
         for sentence in sentences for measure, value, near in _numbered_slots(sentence) for said, kind, words in new))
@@ -102,14 +102,24 @@ def number_slot_swap(claim: str, sentences: Iterable[str], premise_numbers: froz
 
 DIFFERENCES_OF = 12  # premise numbers at most, whose differences are read
 DIFFERENCE_AT_LEAST = 20  # and a claim number read as one, each of the two premise numbers larger
+# a difference told as one: "240 meters above Orsa", "30 minutes longer", "15 years apart"
+_AS_DIFFERENCE = re.compile(r"\s*(?:[^\W\d_][\w'’-]*\s+){0,2}(?:above|below|more|less|fewer|higher|lower|longer|"
+                            r"shorter|taller|older|younger|earlier|later|apart|ahead|behind|than|further|farther|"
+                            r"bigger|larger|smaller|deeper|heavier|lighter)\b", re.I)
 
 
-def _difference(value: str, stated: frozenset[str]) -> bool:
-    """Is the claim's number the difference of two premise numbers, or that rounded: "standing
-    roughly 240 meters above Orsa" where Teller is 4,112 meters and Orsa 3,870?"""
+def _difference(value: str, stated: frozenset[str], claim: str) -> bool:
+    """Is the claim's number told as a difference ("standing roughly 240 meters above Orsa") and
+    the difference of two premise numbers, or that rounded (Teller 4,112 meters, Orsa 3,870)?
+    Years are no operands, and the numbers are read only where the premises give few."""
     if not _DECIMAL.fullmatch(value) or Decimal(value) < DIFFERENCE_AT_LEAST:
         return False  # small differences are too easily met by chance
-    given = sorted({Decimal(y) for y in stated if _DECIMAL.fullmatch(y)})[:DIFFERENCES_OF]
+    told = [m for m in DIGITS.finditer(claim) if m.group().replace(",", "") == value]
+    if not any(_AS_DIFFERENCE.match(claim, m.end()) for m in told):
+        return False
+    given = sorted({Decimal(y) for y in stated if _DECIMAL.fullmatch(y) and not 1000 <= Decimal(y) <= 2100})
+    if len(given) > DIFFERENCES_OF:
+        return False
     return any(rounds_to(value, str(b - a)) for i, a in enumerate(given) for b in given[i + 1:] if a > Decimal(value))
 
 

@@ -78,7 +78,6 @@ conservative conservatives / liberal liberals
 permanent permanently / temporary temporarily
 winter / summer
 acute / chronic
-continue continues continued continuing / stop stops stopped stopping discontinue discontinues discontinued
 benign / malignant
 arrival arrived arrives / departure departed departs
 started began begins starts start beginning / ended ends finished end
@@ -118,7 +117,6 @@ employer employers / employee employees
 lender lenders / borrower borrowers
 buyer buyers / seller sellers
 strengthened strengthens / weakened weakens
-outperformed outperforms outperforming beat beats beating / underperformed underperforms underperforming trailed trails trailing lagged lags lagging
 activated activate activates / deactivated deactivate deactivates
 locked / unlocked
 extends extend extended lengthens lengthen lengthened prolongs prolong prolonged / shortens shorten shortened
@@ -214,7 +212,7 @@ def prefixed_forms(text: str) -> tuple[frozenset[str], frozenset[str]]:
     # ("are inhabited reserves": an adjective before its noun, not a passive)
     bare = {word for k, word in enumerate(words)
             if not (word.endswith("ed") and k and words[k - 1] in _PASSIVE
-                    and (k + 1 == len(words) or words[k + 1] in STOPWORDS))} - STOPWORDS
+                    and (k + 1 == len(words) or words[k + 1] in STOPWORDS or words[k + 1].endswith("ly")))} - STOPWORDS
     prefixed = {word[len(p):] for word in words if word[:2] in ("un", "no") and word not in _NOT_PREFIXED
                 for p in _PREFIXES if word.startswith(p) and len(word) - len(p) >= 4} - STOPWORDS
     return frozenset(bare), frozenset(prefixed)

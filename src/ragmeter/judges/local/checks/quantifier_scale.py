@@ -11,10 +11,14 @@ everyone). Each clause of the claim with a quantifier is read against the premis
 best covers its other content words (at least MIN_COVERAGE of them) and has a quantifier of the
 same thing: the same word within a few words after it, or "of them" on either side. The claim is
 contradicted where it says all and the passage less, most where the passage says some or none,
-some where it says none, or none where it says some or more. "Some" where the passage says all
-is left alone (true, if less than said), as is a negated clause ("not all" is the negation
-checks'); "only some" (or "only ... selected", "certain", "particular") says not all, and is
-read against all and none, and "not all" counts some (version 57). Versions 43's `only_some` and
+some where it says none, or none where it says some or more. Since version 58 "some" or "most"
+where the passage says all of the same group is contradicted too: a reader takes it to mean not
+all ("Some new hires have to finish it" where "All new hires must complete it"); not where the
+claim counts ("three of the 14"), says "at least some" or "some or all", or names a larger group
+than the passage's all ("Some rooms have a balcony" where "All rooms on the top floor ...").
+"Almost all" counts most. A negated clause is left alone ("not all" is the negation checks');
+"only some" (or "only ... selected", "certain", "particular") says not all, and is read against
+all and none, and "not all" counts some (version 57). Versions 43's `only_some` and
 `all_said_of_some` read "only" and "all X" where X is only ever "some X"; this reads the
 quantifier beside the passage's own.
 """
@@ -40,6 +44,7 @@ _NOT_COUNTED = frozenset("day days week weeks month months year years time times
                          "other such way".split())
 _SKIPPED = frozenset("of the a an its their his her our your my these those this that new existing".split())
 _PRONOUNS = frozenset("them these those us you it".split())
+_NEARLY = frozenset("almost nearly virtually practically".split())
 _PEOPLE = frozenset("everyone everybody nobody".split())
 _SELECTED = frozenset("selected select specific particular certain".split())  # some, after "only"
 _VERBS = frozenset("have has had is are was were can could will would must should may might do does did".split())
@@ -72,6 +77,11 @@ def quantified(clause: str) -> tuple[tuple[int, str | None, bool], ...]:
         if level == ALL and before == "not":  # "but not all": some
             found.append((SOME, _head(words[k + 1:k + 1 + HEAD_WINDOW]), False))
             continue
+        if level == ALL and before in _NEARLY:  # "almost all": most
+            found.append((MOST, _head(words[k + 1:k + 1 + HEAD_WINDOW]), False))
+            continue
+        if word == "some" and (before == "least" or words[k + 1:k + 3] == ["or", "all"]):
+            continue  # "at least some", "some or all": no count that excludes all
         if "only" in words[max(0, k - 3):k] and (level == SOME or (level is None and word in _SELECTED)):
             found.append((ONLY_SOME, _head(words[k + 1:k + 1 + HEAD_WINDOW]), False))
             continue
@@ -140,6 +150,25 @@ def _conflict(claimed: int, said: int, complement: bool = False, implied: bool =
         (implied and claimed in (SOME, MOST) and said == ALL)
 
 
+def _group(text: str) -> frozenset[str]:
+    """The content words of the group a clause says "all", "every" or "each" of: up to GROUP_WORDS
+    words after the quantifier, before a verb ("All rooms on the top floor have ...": rooms, top,
+    floor)."""
+    words = tokens(text)
+    at = next((k for k, w in enumerate(words) if _WORDS.get(w) == ALL), None)
+    if at is None:
+        return frozenset()
+    named: list[str] = []
+    for word in words[at + 1:at + 1 + GROUP_WORDS]:
+        if word in _VERBS:
+            break
+        named.append(word)
+    return content_set(" ".join(named)) - _QUANTIFIER_WORDS
+
+
+GROUP_WORDS = 5
+
+
 @memo_short
 def _other_words(text: str) -> frozenset[str]:
     return content_set(text) - _QUANTIFIER_WORDS
@@ -175,6 +204,9 @@ def quantifier_otherwise(claim: str, sentences: Iterable[str]) -> float:
                           or not _other_words(part) <= _other_words(best))
         for level, head, count in mine:
             same = [said for said, h, _ in theirs if head is None or h is None or h == head]
-            if same and all(_conflict(level, said, complement, not count) for said in same):
+            # "some" read as "not all" only of the group the passage says all of, not of a larger one
+            # ("Some rooms have a balcony" where "All rooms on the top floor have a balcony")
+            implied = not count and (head is None or _group(best) <= _other_words(part))
+            if same and all(_conflict(level, said, complement, implied) for said in same):
                 return 1.0
     return 0.0

@@ -74,7 +74,7 @@ _CLAUSE_BREAK = re.compile(rf"\b(?:and\s+)?(?:then|{_NEXT}|finally|afterwards|la
 # tells how long one step lasts ("hold the button until the light flashes, then ...")
 _TOLD_OTHERWISE = re.compile(r"\b(?:before|after|once|when|whenever|prior\s+to)\b", re.I)
 _TIME_OFFSET = re.compile(r"\b(?:days?|weeks?|hours?|months?|years?|minutes?|seconds?)\s+(?:before|after)\b"
-                          # "after 35 km", "after about two hours": a distance or a time gone by, no event
+                          # "after 35 km", "after about 2 hours": a distance or a time gone by, no event (in digits)
                           r"|\b(?:before|after)\s+(?:about\s+|roughly\s+|around\s+|some\s+|another\s+)?[\d.,]+\s*"
                           r"(?:km|kilomet(?:re|er)s?|miles?|met(?:re|er)s?|m|hours?|minutes?|days?|weeks?|months?|years?"
                           r"|seconds?)\b", re.I)

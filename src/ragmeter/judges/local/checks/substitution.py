@@ -375,15 +375,18 @@ def _slot_substitution(claim: str, sentences: tuple[str, ...]) -> float:
     parts = len(texts)
     if parts > 1:  # and the whole claim, where its clauses are too short to be read as copies
         texts, clauses = [*texts, claim], [*clauses, words(claim)]
-    # and a clause without a closing phrase the passage has elsewhere ("... seated in Harlow under the
-    # arbitration clause" where "The arbitration clause ... requires disputes ... to be resolved by ...")
-    moved = [head for text in texts if (head := without_moved_tail(text, sentences))]
-    texts, clauses = [*texts, *moved], [*clauses, *(words(text) for text in moved)]
+    # and a clause without a closing phrase that the sentence it copies has elsewhere ("... seated in
+    # Harlow under the arbitration clause" where "The arbitration clause ... requires disputes ... to
+    # be resolved by ..."; not "... $180 per night in the high season", a condition of another sentence)
+    moved = [cut for text in texts if (cut := without_moved_tail(text))]
+    tails = [frozenset()] * len(texts) + [tail for _, tail in moved]
+    texts, clauses = [*texts, *(head for head, _ in moved)], [*clauses, *(words(head) for head, _ in moved)]
     for k, (text, said) in enumerate(zip(texts, clauses)):
         if len(_content(said)) < 2 or said[0] in RELATIVES or text.rstrip().endswith("?"):
             continue  # "which accounts for 30%": of what?; a question states nothing
         matched, closest = premises.closest(said)
-        if matched < MIN_MATCHED or matched < MIN_SHARE * len(said):
+        if (matched < MIN_MATCHED or matched < MIN_SHARE * len(said)
+                or not all(tails[k] <= sentence for _, sentence, _ in closest)):
             continue
         rest_of_claim = {w for j, other in enumerate(clauses[:parts]) if j != k for w in other} if k < parts else set()
         named = names(text, premises.lower, premises.capital)

@@ -61,13 +61,15 @@ def words(text: str) -> list[str]:
     return out + _forms(tokens(text[start:]))
 
 
-# "one" after these is a pronoun, no number: "the louder one", "which one", "a written one"
-_ONE_AFTER = frozenset("the a this that which each every any no another other same".split())
+# "one" after these is a pronoun, no number: "which one", "each one", "the louder one" (a comparative
+# or superlative after "the"); not "a one-year warranty", "received one dose", "under one"
+_ONE_AFTER = frozenset("the this that which each every any no another other same".split())
 
 
 def _forms(found: list[str]) -> list[str]:
-    return [t if t == "one" and k and (found[k - 1] in _ONE_AFTER or (len(found[k - 1]) > 4 and found[k - 1].endswith(
-        ("er", "est", "ed")))) else word_form(t) for k, t in enumerate(found)]
+    return [t if t == "one" and k and (found[k - 1] in _ONE_AFTER or (
+        k > 1 and found[k - 2] == "the" and found[k - 1].endswith(("er", "est")))) else word_form(t)
+        for k, t in enumerate(found)]
 
 
 # a title before a name: the deed check reads past it to the name, and a title said for a first
@@ -120,11 +122,12 @@ _TAIL = re.compile(r"^(?P<head>.+?\S)\s+(?:under|in|at|by|for|from|per|according
                    r"\s+(?P<tail>[^,;]{1,40}?)[.!]?$", re.IGNORECASE)
 
 
-def without_moved_tail(text: str, sentences: Sequence[str]) -> str | None:
-    """The clause without its closing phrase, where every content word of that phrase is in the
-    passage (a phrase the passage has elsewhere, moved to the end); else None."""
+def without_moved_tail(text: str) -> tuple[str, frozenset[str]] | None:
+    """The clause without its closing phrase of place, source or purpose, and that phrase's
+    content words (the caller asks that the premise sentence the rest copies has them all);
+    None where the clause has no such phrase or too little before it."""
     found = _TAIL.match(text)
     if not found or sum(w not in STOPWORDS for w in words(found["head"])) < 2:
         return None
-    tail = {w for w in words(found["tail"]) if w not in STOPWORDS and not w[:1].isdigit()}
-    return found["head"] if tail and tail <= {w for s in sentences for w in words(s)} else None
+    tail = frozenset(w for w in words(found["tail"]) if w not in STOPWORDS and not w[:1].isdigit())
+    return (found["head"], tail) if tail else None
