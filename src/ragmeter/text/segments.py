@@ -73,7 +73,7 @@ def _split(text: str) -> tuple[str, ...]:
     read = plain(text)
     # each part with whether a line ends after it (a time of day goes on on its own line only)
     ends = [(m.end(), "\n" in m.group() or "\\n" in m.group()) for m in _SENTENCE_END.finditer(read)]
-    cuts = [part for part in _SENTENCE_END.split(read)]
+    cuts = _SENTENCE_END.split(read)
     parts, line_ends = [], []
     for k, part in enumerate(cuts):
         if part and part.strip():

@@ -33,6 +33,7 @@ from .checks.negation import claim_negation_flip
 from .checks.negation_scope import negation_moved
 from .checks.number_slots import number_moved, number_slot_swap
 from .checks.only import all_said_of_some, only_some
+from .checks.only_listed import only_part_listed
 from .checks.opposites import opposite_flip
 from .checks.part_negation import negation_in_part
 from .checks.proportions import proportion_otherwise
@@ -44,7 +45,6 @@ from .checks.set_against import values_exchanged
 from .checks.step_order import steps_reordered
 from .checks.substitution import slot_substitution
 from .checks.traded_numbers import numbers_traded
-from .checks.only_listed import only_part_listed
 from .checks.transplanted import transplanted
 from .checks.word_forms import word_tuple
 from .premises import PremiseView

@@ -39,11 +39,11 @@ _NOT_RESTRICTING = re.compile(r"\b(?:not|if)\s+only\b|\bonly\s+(?:if|just|after|
                               r"|\bonly\s+(?:\w+\s+)?(?:[$£€\d]|a\s+(?:few|little|couple|handful|fraction)\b|(?:"
                               + "|".join(NUMBER_WORDS) + r")\b)", re.I)
 _RESTRICTS = re.compile(r"\b(?:only|solely|exclusively|limited\s+to|restricted\s+to|reserved\s+for)\b", re.I)
-_SCOPE_END = frozenset(",;:()") | frozenset("so because but although though while whereas which who "
-                                                    "that when if unless since".split())
+_SCOPE_END = frozenset(",;:()") | frozenset("so because but although though while whereas which who that when if "
+                                            "unless since".split())
 _JOINS = frozenset(("and", "or"))
-_ITEM_END = frozenset(",;:()") | frozenset("and or but in on at for to from with by of as than into "
-                                                  "under over between during within".split())
+_ITEM_END = frozenset(",;:()") | frozenset("and or but in on at for to from with by of as than into under over "
+                                           "between during within".split())
 _CLAUSE_VERBS = frozenset("is are was were be been has have had do does did can could will would shall should may "
                           "might must need".split())
 _DETERMINERS = frozenset("a an the its their his her our your this that these those".split())
@@ -95,7 +95,7 @@ def listed_items(sentence: str) -> tuple[tuple[frozenset[str], ...], ...]:
         if word not in _JOINS or k == 0:
             continue
         right = _item(words, k + 1, 1)
-        after = k + 1 + len(right)  # an item ends at a verb: one of its first three words is a new clause's
+        after = k + 1 + len(right)  # the word the item ends at: a verb there makes the part a new clause
         if words[k - 1] == "," and len(right) < 3 and after < len(words) and words[after] in _CLAUSE_VERBS:
             continue  # ", and older children must use ...": a new clause
         left_end = k - 2 if words[k - 1] == "," else k - 1

@@ -164,6 +164,7 @@ def table_flip(claim: str, sentences: Iterable[str], min_coverage: float = MIN_C
     ``min_coverage`` of them) says the opposite side of a pair of which the claim says one
     side only (the first side, for a pair read one way), and not the claim's side; neither side
     negated."""
+    sentences = list(sentences)
     claimed = said(claim)
     one_sided = {(pair, side) for pair, side in claimed
                  if (pair, 1 - side) not in claimed and not (pair in ONE_WAY and side == 1)}
@@ -182,7 +183,7 @@ def table_flip(claim: str, sentences: Iterable[str], min_coverage: float = MIN_C
 JOINED = 1  # claim words besides its side of the pair that another sentence adds to the best one
 
 
-def _said_elsewhere(claim: str, best: str, sentences: list[str], pair: int, side: int) -> bool:
+def _said_elsewhere(claim: str, best: str, sentences: Iterable[str], pair: int, side: int) -> bool:
     """Does another premise sentence say the claim's side, with words of the claim the best
     covering sentence lacks: the claim joins two sentences ("Dr. Okonkwo ran the pediatric arm,
     which enrolled 142 children." from "Dr. Okonkwo led the pediatric arm ..., while Dr. Feld

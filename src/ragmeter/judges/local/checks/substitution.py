@@ -379,7 +379,7 @@ def _slot_substitution(claim: str, sentences: tuple[str, ...]) -> float:
     # Harlow under the arbitration clause" where "The arbitration clause ... requires disputes ... to
     # be resolved by ..."; not "... $180 per night in the high season", a condition of another sentence)
     moved = [cut for text in texts if (cut := without_moved_tail(text))]
-    tails = [frozenset()] * len(texts) + [tail for _, tail in moved]
+    tails: list[frozenset[str]] = [frozenset()] * len(texts) + [tail for _, tail in moved]
     texts, clauses = [*texts, *(head for head, _ in moved)], [*clauses, *(words(head) for head, _ in moved)]
     for k, (text, said) in enumerate(zip(texts, clauses)):
         if len(_content(said)) < 2 or said[0] in RELATIVES or text.rstrip().endswith("?"):
