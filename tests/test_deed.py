@@ -67,3 +67,7 @@ def test_an_opening_time_or_place_is_no_doer():
                  "the city and display their registration number in all listings. The ordinance takes effect on July 1.")
     assert not flags("From July 1, hosts must register with the city and show their registration number in every "
                      "listing.", ordinance)
+    # a name inside a compound adjective is no doer (a check probe that version 58's first form flagged)
+    curie = ("Marie Sklodowska Curie was the first woman to win a Nobel Prize. In 1911, the Polish-born physicist won a "
+             "second Nobel Prize, this time in chemistry.")
+    assert not flags("In 1911, Marie Sklodowska Curie won a second Nobel Prize, this time in chemistry.", curie)

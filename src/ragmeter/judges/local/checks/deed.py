@@ -32,6 +32,7 @@ _ACCORDING = word_form("according")
 _QUOTE = re.compile(r'["“”]')
 
 
+_COMPOUND = re.compile(r"\b([A-Z][\w'’]*)-[a-z]")
 # a time or a place set before the claim's subject, up to its comma
 _SETTING = re.compile(r"^\W*(?:from|in|on|since|after|before|by|until|till|starting|beginning|as\s+of|during|at|"
                       r"under|for)\s+[^,]{1,40},\s*", re.I)
@@ -61,7 +62,9 @@ def _statements(sentences: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...]
     said, doers = [], set()
     for sentence in sentences:
         found = TOKEN.findall(sentence)
-        doers |= {word_form(t) for t in found[1:] if t[:1].isupper()}
+        # a name inside a compound adjective does nothing ("the Polish-born physicist won ...")
+        compound = {word_form(m.group(1)) for m in _COMPOUND.finditer(sentence)}
+        doers |= {word_form(t) for t in found[1:] if t[:1].isupper()} - compound
         if len(found) > 1 and found[1][:1].isupper():
             doers.add(word_form(found[0]))
         said += [tuple(word_form(t) for t in TOKEN.findall(part)) for part in statements(sentence)]
