@@ -74,3 +74,11 @@ def test_counts_said_in_words():
                      "Of the 40 staff at the office, one in four works remotely.")
     assert not flags("Not all of the bone fragments were burnt.",
                      "The site yielded bone fragments, of which one was burnt.")
+
+
+def test_none_and_all_agree_where_one_side_says_the_complement():
+    """Version 58: "every bond is investment grade" is what "none is rated below investment
+    grade" says."""
+    passage = "None of the bonds in the fund are rated below investment grade."
+    assert not flags("Every bond it holds is investment grade.", passage)
+    assert flags("Some bonds in the fund are rated below investment grade.", passage)

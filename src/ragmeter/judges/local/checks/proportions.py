@@ -209,6 +209,11 @@ def proportion_otherwise(claim: str, sentences: Iterable[str]) -> float:
             # two counts or percentages are the number checks' ("4% of patients" of one drug, "9%" of the other)
             if exact and p_exact:
                 continue
+            # none and all agree where one side says the other's complement ("Every bond it holds is
+            # investment grade" where "None of the bonds are rated below investment grade")
+            extremes = {(low, high), (p_low, p_high)} == {(0, 0), (1, 1)}
+            if extremes and sides ^ p_sides:
+                continue
             if group & p_group and shared >= MIN_SHARED * len(words) and not _against(sides, p_sides):
                 matches.append((shared, p_low <= high + 1e-9 and low <= p_high + 1e-9))
         if matches:
