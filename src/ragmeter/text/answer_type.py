@@ -242,9 +242,7 @@ def elliptic_verdict(sentence: str) -> bool | None:
         if bare not in _ELLIPTIC_WORDS:
             return None
     if not negative and not set(words) & _ELLIPTIC_AUXILIARIES:
-        return None  # "It, ..." or "Really?": no verdict
-    if not set(words) & (_ELLIPTIC_AUXILIARIES | {"not", "no", "never"}) and not any(w.endswith("n't") for w in words):
-        return None  # "It's not." reads "not"; "It's." alone says nothing
+        return None  # "It, ...", "It's." or "Really?": no verdict
     return not negative
 
 
@@ -261,7 +259,8 @@ def without_elliptic_verdict(claim: str) -> str:
     rest = claim[first.end():].strip()
     if not rest:
         return ""
-    if not first.group("stop") or tokens(rest)[:1] and tokens(rest)[0] in _DEPENDENT_OPENERS:
+    opener = tokens(rest)[:1]
+    if not first.group("stop") or (opener and opener[0] in _DEPENDENT_OPENERS):
         return claim
     return rest[:1].upper() + rest[1:]
 

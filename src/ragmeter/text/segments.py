@@ -72,13 +72,12 @@ def _split(text: str) -> tuple[str, ...]:
     buffer = ""
     read = plain(text)
     # each part with whether a line ends after it (a time of day goes on on its own line only)
-    ends = [(m.end(), "\n" in m.group() or "\\n" in m.group()) for m in _SENTENCE_END.finditer(read)]
-    cuts = _SENTENCE_END.split(read)
+    new_line = [bool(re.search(r"\n|\\n", m.group())) for m in _SENTENCE_END.finditer(read)]
     parts, line_ends = [], []
-    for k, part in enumerate(cuts):
+    for k, part in enumerate(_SENTENCE_END.split(read)):
         if part and part.strip():
             parts.append(part.strip())
-            line_ends.append(k < len(ends) and ends[k][1])
+            line_ends.append(k < len(new_line) and new_line[k])
     for k, part in enumerate(parts):
         candidate = f"{buffer} {part}".strip() if buffer else part
         # both marks end the text and hold no space: its last word is enough to read

@@ -38,6 +38,7 @@ _WORDS = {"none": NONE, "nobody": NONE, "no": NONE, "some": SOME, "several": SOM
           "everyone": ALL, "everybody": ALL}
 MIN_COVERAGE = 0.6  # of the claim clause's content words but its quantifier, in the premise clause
 HEAD_WINDOW = 4  # words after a quantifier in which the thing it counts is named
+GROUP_WORDS = 5  # words after "all" read as the group the passage says all of
 # after a quantifier, not a count of a thing: "each month", "every 4 weeks", "some 200 people", "no later"
 _NOT_COUNTED = frozenset("day days week weeks month months year years time times hour hours minute minutes night "
                          "nights morning evening longer later earlier more less fewer matter doubt charge cost "
@@ -165,8 +166,6 @@ def _group(text: str) -> frozenset[str]:
         named.append(word)
     return content_set(" ".join(named)) - _QUANTIFIER_WORDS
 
-
-GROUP_WORDS = 5
 
 
 @memo_short
