@@ -33,3 +33,24 @@ def test_what_the_passage_says_there_is_none_of_is_flagged(claim, context):
 ])
 def test_the_absence_said_otherwise_or_not_at_all_is_not_flagged(claim, context):
     assert not flags(claim, context)
+
+
+CORROWEN = ("The island of Corrowen has no permanent rivers; freshwater comes mainly from seasonal streams and a "
+            "desalination plant built in 2009.")
+STRAIT = ("The Tarrow Strait separates the island of Gelmira from the mainland. At its narrowest point it is 14 km "
+          "wide. No bridge or tunnel crosses the strait; travel is by ferry or by air.")
+
+
+def test_a_claim_joining_the_absence_to_other_statements_is_read_against_its_clause():
+    # a count of X ("a couple of"), and a clause that says most of the premise's "no X" clause
+    assert flags("Corrowen relies on a couple of permanent rivers along with seasonal streams.", CORROWEN)
+    # "no bridge or tunnel" says there is neither
+    assert flags("A bridge crosses the Tarrow Strait at its narrowest point, about 14 km.", STRAIT)
+    assert not flags("Corrowen relies on seasonal streams and a desalination plant.", CORROWEN)
+    assert not flags("No bridge crosses the Tarrow Strait, so people take the ferry.", STRAIT)
+
+
+def test_no_x_where_the_same_sentence_also_says_x_is_not_flagged():
+    will = ("Two witnesses must sign, except that a holographic will, written entirely in the testator's "
+            "handwriting and signed by them, needs no witnesses.")
+    assert not flags("Normally two witnesses have to sign, but a handwritten will needs none.", will)

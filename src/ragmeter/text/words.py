@@ -47,5 +47,7 @@ def stem(token: str) -> str:
         return token
     for suffix in ("ational", "ations", "ation", "ities", "ingly", "ness", "ment", "ings", "ing", "ied", "ies", "ed", "es", "ly", "s", "e"):
         if token.endswith(suffix) and len(token) - len(suffix) >= 3:
+            if suffix == "s" and token.endswith("ss"):  # "bypass" is the stem of "bypasses", not "bypas"
+                return token
             return token[: -len(suffix)]
     return token

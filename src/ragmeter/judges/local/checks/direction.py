@@ -12,7 +12,7 @@ claim the other; a sentence that says both ("sales rose while profits fell") dec
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from ....text.segments import STOPWORDS, best_covering, content_set, memo_short, negated, split_clauses, stem, tokens
 
@@ -57,18 +57,28 @@ def direction_flip(claim: str, sentences: Iterable[str], min_coverage: float = M
     # effective June 1. Fixed-rate mortgages were unchanged." (whole, no sentence covers it)
     # (only where the whole claim goes one way: "It focuses on increasing efficiency, reducing costs")
     parts = split_clauses(claim)
-    return float(len(parts) > 1 and direction(claim) != 0 and any(len(_other_words(part)) >= PART_WORDS
-                                                                  and _flip(part, sentences, 1.0) for part in parts))
+    return float(len(parts) > 1 and direction(claim) != 0 and any(len(_part_words(part)) >= PART_WORDS
+                                                                  and _flip(part, sentences, 1.0, _part_words) for part in parts))
 
 
 PART_WORDS = 3  # content words besides the direction word in a clause read alone, all in the premise sentence
+# but for adverbs of manner, which tell how it moved, not what: "its level has been climbing
+# steadily since the 1970s because of upstream irrigation" where "Its water level has been
+# declining since the 1970s because of upstream irrigation withdrawals"
+_MANNER = re.compile(r"\b(?!(?:only|early|july|italy|family|supply|apply|reply|assembly|anomaly|monopoly|rally|ally|"
+                     r"daily|weekly|monthly|yearly|quarterly|hourly|nightly|fortnightly)\b)[a-z]{3,}ly\b", re.I)
 
 
-def _flip(claim: str, sentences: list[str], min_coverage: float) -> bool:
+@memo_short
+def _part_words(text: str) -> frozenset[str]:
+    return _other_words(_MANNER.sub(" ", text))
+
+
+def _flip(claim: str, sentences: list[str], min_coverage: float, read=_other_words) -> bool:
     way = direction(claim)
     if not way or negated(claim):
         return False
-    best, best_cov = best_covering(_other_words(claim), sentences, _other_words)
+    best, best_cov = best_covering(read(claim), sentences, _other_words)
     if best is not None and "than" in tokens(claim) and "than" in tokens(best):
         return False  # "B is slower than A" where "A is faster than B": the comparison checks' to read
     return best is not None and best_cov >= min_coverage and direction(best) == -way and not negated(best)
@@ -132,15 +142,25 @@ def moves(text: str) -> frozenset[tuple[str, int]]:
 def moved_otherwise(claim: str, sentences: Iterable[str], min_coverage: float = MIN_COVERAGE) -> float:
     """1.0 when the premise sentence that best covers the claim's words (direction words aside;
     at least ``min_coverage``) moves a word only the other way than the claim moves it; neither
-    negated, neither a comparison with "than"."""
+    negated, neither a comparison with "than". A claim that joins clauses is read clause by clause
+    too, as direction_flip reads it: "Metoprolol speeds up the heart rate while reducing how
+    forcefully the heart contracts" where "... slows the heart rate and reduces the force ..."."""
+    if _moved_otherwise(claim, sentences, min_coverage):
+        return 1.0
+    parts = split_clauses(claim)
+    return float(len(parts) > 1 and any(len(_part_words(part)) >= PART_WORDS
+                                        and _moved_otherwise(part, sentences, 1.0, _part_words) for part in parts))
+
+
+def _moved_otherwise(claim: str, sentences: Sequence[str], min_coverage: float, read=_other_words) -> bool:
     claimed = moves(claim)
     if not claimed or negated(claim) or "than" in tokens(claim):
-        return 0.0
-    best, best_cov = best_covering(_other_words(claim), sentences, _other_words)
+        return False
+    best, best_cov = best_covering(read(claim), sentences, _other_words)
     if best is None or best_cov < min_coverage or negated(best) or "than" in tokens(best):
-        return 0.0
+        return False
     theirs = moves(best)
     # where the sentence moves a pronoun the claim's way, it may be the claim's word: "To raise the
     # set temperature, turn the dial clockwise; to lower it, turn it counterclockwise"
-    return float(any(word != UNNAMED and (word, -way) in theirs and (word, way) not in theirs
-                     and (UNNAMED, way) not in theirs and (word, -way) not in claimed for word, way in claimed))
+    return any(word != UNNAMED and (word, -way) in theirs and (word, way) not in theirs
+               and (UNNAMED, way) not in theirs and (word, -way) not in claimed for word, way in claimed)

@@ -19,13 +19,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ....text.segments import best_covering, content_set, negated, split_clauses
+from ....text.segments import best_covering, content_set, coverage, negated, split_clauses
 from ....text.words import STOPWORDS, tokens
 
 MIN_COVERAGE = 0.75  # of the clause's content words, in the premise sentence read against it
 _NONE_OF = re.compile(r"\bno\s+(?!longer\b|more\b|later\b|earlier\b|less\b|fewer\b|sooner\b)((?:[\w-]+\s+){0,2}[\w-]+)",
                       re.I)
-_SAID_BEFORE = frozenset("a an some any the one has have had charges requires includes".split())
+_SAID_BEFORE = frozenset("a an some any the one has have had charges requires includes several many multiple "
+                         "numerous various two three four five few".split())
+# "a couple of permanent rivers", "a number of exemptions": a count of X, said through "of"
+_COUNT_OF = frozenset("couple handful number pair lot lots dozen dozens".split())
 
 
 def _says_some(clause: list[str], words: list[str]) -> bool:
@@ -33,7 +36,7 @@ def _says_some(clause: list[str], words: list[str]) -> bool:
     if not words or not all(w in clause for w in words):
         return False
     at = clause.index(words[0])
-    return at > 0 and clause[at - 1] in _SAID_BEFORE
+    return at > 0 and (clause[at - 1] in _SAID_BEFORE or (clause[at - 1] == "of" and at > 1 and clause[at - 2] in _COUNT_OF))
 
 
 def none_said_some(claim: str, sentences: Sequence[str]) -> float:
@@ -47,9 +50,33 @@ def none_said_some(claim: str, sentences: Sequence[str]) -> float:
             continue
         clause = tokens(part)
         best, share = best_covering(words, sentences, content_set)
-        if best is None or share < MIN_COVERAGE:
-            continue
-        for found in _NONE_OF.finditer(best):
-            if _says_some(clause, [w for w in tokens(found.group(1)) if w not in STOPWORDS]):
-                return 1.0
+        if best is not None and share >= MIN_COVERAGE and _denied_here(best, clause):
+            return 1.0
+        # a clause that joins the premise's "no X" to what other sentences say ("Corrowen relies on
+        # a couple of permanent rivers along with seasonal streams" where "The island of Corrowen
+        # has no permanent rivers; freshwater comes mainly from seasonal streams"): read against
+        # each premise clause with "no X" of which it says nearly every content word
+        if any(_denied_here(part_of, clause, sentence) for sentence in sentences if _NONE_OF.search(sentence)
+               for part_of in split_clauses(sentence)
+               if len(said := content_set(part_of)) >= CLAUSE_WORDS and coverage(said, words) >= MIN_COVERAGE):
+            return 1.0
     return 0.0
+
+
+CLAUSE_WORDS = 3  # content words of a premise clause with "no X" read against a claim clause that says most of them
+
+
+def _denied_here(premise: str, clause: list[str], sentence: str | None = None) -> bool:
+    """Does the premise text say "no X" of an X the clause says there is, where its sentence does
+    not say there is X too ("Two witnesses must sign, except that a holographic will ... needs no
+    witnesses")?"""
+    said = tokens(sentence or premise)
+    return any(_says_some(clause, named) and not _says_some(said, named)
+               for named in (_named(found.group(1)) for found in _NONE_OF.finditer(premise)))
+
+
+def _named(phrase: str) -> list[str]:
+    """The content words of X in "no X", up to an "or" ("No bridge or tunnel crosses": neither)."""
+    words = tokens(phrase)
+    words = words[:words.index("or")] if "or" in words else words
+    return [w for w in words if w not in STOPWORDS]
