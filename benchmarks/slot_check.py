@@ -102,6 +102,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=3000, help="rows per set at most (seeded sample)")
     parser.add_argument("--check", choices=sorted(CHECKS), default="changed_slot")
+    parser.add_argument("--show", action="store_true", help="print the flagged claims people called supported")
     args = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from calibrate import held_out_contrasts
@@ -122,6 +123,10 @@ def main() -> None:
         unsupported = sum(y == 0 for *_, y in rows) / max(1, len(rows))
         share = f"{(hit - false) / hit:.2f}" if hit else "-"
         print(f"| {name} | {use} | {len(rows)} | {unsupported:.2f} | {hit} | {false} | {share} |")
+        if args.show:
+            for f, (claim, evidence, y) in zip(flags, rows):
+                if f and y == 1:
+                    print(f"  supported, flagged ({name}): {claim}\n    evidence: {' '.join(evidence)[:600]}")
         if use != "validate":
             totals = [totals[0] + len(rows), totals[1] + hit, totals[2] + false]
     print(f"\ndev and train sets: {totals[1]} of {totals[0]} claims flagged, {totals[2]} of them supported "

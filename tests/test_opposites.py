@@ -122,3 +122,15 @@ def test_an_adjective_after_be():
                          ["Unused credits expire 12 months after purchase."]) == 0.0
     assert opposite_flip("Small caps trailed large caps in 2023.", ["Large caps outperformed small caps in 2023."]) == 0.0
     assert opposite_flip("The model was discontinued in 2020.", ["Production of the model continued until 2020."]) == 0.0
+
+
+def test_a_claim_that_joins_clauses_is_read_clause_by_clause():
+    act = ["Under Section 12 of the Ashford Tenancy Act, a security deposit must be returned within 21 days.",
+           "Deductions for normal wear and tear are prohibited; only damage beyond ordinary use may be charged."]
+    claim = ("The Act permits deductions for normal wear and tear as well as for damage beyond ordinary use, "
+             "provided the landlord supplies an itemized statement.")
+    assert opposite_flip(claim, act) == 1.0
+    assert opposite_flip(claim.replace("permits", "prohibits"), act) == 0.0
+    # a part whose side the passage says anywhere decides nothing; "of all" is a share, not "all"
+    assert opposite_flip("Most cases were mild, and the alliance accounts for 30% of all therapeutic change.",
+                         ["The alliance accounts for 30% of therapeutic change in some studies."]) == 0.0

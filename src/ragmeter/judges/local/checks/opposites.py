@@ -142,8 +142,11 @@ MIN_COVERAGE = 0.7  # of the claim's other content words, in the premise sentenc
 
 @memo_short
 def said(text: str) -> frozenset[tuple[int, int]]:
-    """(pair, side) for each side of an opposite pair that the text's words say."""
-    return frozenset(side for word in tokens(text) for side in SIDES.get(word, ()))
+    """(pair, side) for each side of an opposite pair that the text's words say; not "all" after
+    "of" ("30% of all therapeutic change", "first of all": a share of the whole, not a claim of all)."""
+    words = tokens(text)
+    return frozenset(side for k, word in enumerate(words) for side in SIDES.get(word, ())
+                     if not (word == "all" and k and words[k - 1] == "of"))
 
 
 @memo_short
@@ -156,7 +159,24 @@ def opposite_flip(claim: str, sentences: Iterable[str], min_coverage: float = MI
     """1.0 when the claim says one side of an opposite pair of the table (table_flip) or a word
     with or without a negating prefix (prefix_flip) where the passage says the other."""
     sentences = list(sentences)
-    return max(table_flip(claim, sentences, min_coverage), prefix_flip(claim, sentences, min_coverage))
+    if table_flip(claim, sentences, min_coverage) or prefix_flip(claim, sentences, min_coverage):
+        return 1.0
+    # a claim that joins clauses, read clause by clause with more of its words in the sentence: "The
+    # Act permits deductions for normal wear and tear as well as for damage beyond ordinary use,
+    # provided the landlord supplies an itemized statement." where "Deductions for normal wear and
+    # tear are prohibited; only damage beyond ordinary use may be charged."
+    # (not a part whose side of a pair the passage says anywhere: "which have all generated millions
+    # of album sales" where one sentence says "all" and another "some")
+    parts = split_clauses(claim)
+    if len(parts) < 2:
+        return 0.0
+    anywhere = frozenset().union(*(said(sentence) for sentence in sentences))
+    return float(any(len(_other_words(part)) >= PART_WORDS and not said(part) & anywhere
+                     and table_flip(part, sentences, max(min_coverage, PART_COVERAGE)) for part in parts))
+
+
+PART_WORDS = 3  # content words besides its side of the pair, in a clause read alone
+PART_COVERAGE = 0.8  # of them, in the premise sentence
 
 
 def table_flip(claim: str, sentences: Iterable[str], min_coverage: float = MIN_COVERAGE) -> float:
