@@ -16,6 +16,7 @@ import numpy as np
 
 from ...text.segments import content_set, coverage, numbers
 from .checks.added_words import added_words
+from .checks.agent import agent_swapped
 from .checks.another_kind import another_kind
 from .checks.compared_sides import compared_sides
 from .checks.compared_values import compared_otherwise
@@ -192,6 +193,7 @@ CONTRADICTION_CHECKS = {
     "condition": lambda claim, view: condition_flip(claim, view.sentences),
     "numbers_traded": lambda claim, view: numbers_traded(claim, view.sentences),
     "only_part_listed": lambda claim, view: only_part_listed(claim, view.sentences),
+    "agent_swapped": lambda claim, view: agent_swapped(claim, view.sentences),
 }
 
 

@@ -1,0 +1,29 @@
+"""A deed done "by" one party that the passage says was done by another (checks/agent.py)."""
+
+from ragmeter.judges.local.checks.agent import agent_swapped
+from ragmeter.text.segments import premise_sentences
+
+FREIGHT = ("In its Q3 report, Calloway Freight said revenue grew 8% year over year, driven mainly by its cold-chain "
+           "logistics unit. The parcel division's revenue was flat.")
+TRIBUNAL = ("A landlord must return the deposit within 21 days. Disputes over deposits are heard by the Regional "
+            "Housing Tribunal rather than the district court.")
+
+
+def flags(claim: str, context: str) -> bool:
+    return agent_swapped(claim, premise_sentences(context)) == 1.0
+
+
+def test_a_deed_given_by_the_passage_to_another_doer_is_flagged():
+    assert flags("Revenue growth of 8% was driven mainly by the parcel division.", FREIGHT)
+    assert flags("Such disputes are heard by the district court.", TRIBUNAL)
+
+
+def test_the_passage_s_own_doer_or_a_doer_it_never_names_is_not_flagged():
+    assert not flags("Revenue growth of 8% was driven mainly by the cold-chain logistics unit.", FREIGHT)
+    assert not flags("They are heard by the Regional Housing Tribunal, not the district court.", TRIBUNAL)
+    # a doer the passage does not name is the claim model's to read
+    assert not flags("Such disputes are heard by the county ombudsman.", TRIBUNAL)
+    # a deed many may do at once, a possibility, a question
+    used = "The word is used by Arabic speakers to refer to God. Jews of the region spoke Aramaic."
+    assert not flags("The word is used by Jews to refer to God.", used)
+    assert not flags("Could such disputes be heard by the district court?", TRIBUNAL)
