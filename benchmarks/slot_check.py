@@ -27,6 +27,7 @@ from ragmeter.judges.lexical import split_into_claims
 from ragmeter.judges.local.checks.added_words import added_words
 from ragmeter.judges.local.checks.agent import agent_swapped
 from ragmeter.judges.local.checks.another_kind import another_kind
+from ragmeter.judges.local.checks.but_not import set_aside_said
 from ragmeter.judges.local.checks.compared_sides import compared_sides
 from ragmeter.judges.local.checks.compared_values import compared_otherwise
 from ragmeter.judges.local.checks.comparison import comparison_flip
@@ -78,7 +79,7 @@ def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], in
     return random.Random(0).sample(rows, min(limit, len(rows)))
 
 
-CHECKS = {"changed_slot": slot_substitution, "agent_swapped": agent_swapped, "another_kind": another_kind, "none_said_some": none_said_some, "exchanged": exchanged, "sequence": sequence_swap,
+CHECKS = {"changed_slot": slot_substitution, "agent_swapped": agent_swapped, "set_aside_said": set_aside_said, "another_kind": another_kind, "none_said_some": none_said_some, "exchanged": exchanged, "sequence": sequence_swap,
           "negation_moved": negation_moved, "part_negation": negation_in_part, "compared_otherwise": compared_otherwise, "compared_sides": compared_sides,
           "another_doer": another_doer, "condition": condition_flip, "numbers_traded": numbers_traded, "only_part_listed": only_part_listed, "only_some": only_some, "all_said_of_some": all_said_of_some, "proportion": proportion_otherwise, "steps_reordered": steps_reordered,
           "included_exception": included_exception, "values_exchanged": values_exchanged, "roles_swapped": roles_swapped,

@@ -18,6 +18,7 @@ from ...text.segments import content_set, coverage, numbers
 from .checks.added_words import added_words
 from .checks.agent import agent_swapped
 from .checks.another_kind import another_kind
+from .checks.but_not import set_aside_said
 from .checks.compared_sides import compared_sides
 from .checks.compared_values import compared_otherwise
 from .checks.comparison import comparison_flip
@@ -194,6 +195,7 @@ CONTRADICTION_CHECKS = {
     "numbers_traded": lambda claim, view: numbers_traded(claim, view.sentences),
     "only_part_listed": lambda claim, view: only_part_listed(claim, view.sentences),
     "agent_swapped": lambda claim, view: agent_swapped(claim, view.sentences),
+    "set_aside_said": lambda claim, view: set_aside_said(claim, view.sentences),
 }
 
 

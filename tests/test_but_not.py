@@ -1,0 +1,26 @@
+"""What a premise sets aside with "but not", said as if it held (checks/but_not.py)."""
+
+from ragmeter.judges.local.checks.but_not import set_aside_said
+from ragmeter.text.segments import premise_sentences
+
+QUEUE = ("Ferrule Queue 3.x guarantees at-least-once delivery. Message ordering is preserved within a partition "
+         "but not across partitions.")
+POLICY = "The Harbor Home policy covers flood damage but not earthquake damage."
+
+
+def flags(claim: str, context: str) -> bool:
+    return set_aside_said(claim, premise_sentences(context)) == 1.0
+
+
+def test_what_but_not_sets_aside_said_to_hold_is_flagged():
+    assert flags("On 3.x Ferrule keeps messages in order both within and across partitions.", QUEUE)
+    assert flags("Message ordering is preserved across partitions.", QUEUE)
+    assert flags("The Harbor Home policy covers earthquake damage.", POLICY)
+
+
+def test_the_statement_itself_or_the_set_aside_denied_is_not_flagged():
+    assert not flags("Message ordering is preserved within a partition.", QUEUE)
+    assert not flags("Ordering is not guaranteed across partitions.", QUEUE)
+    assert not flags("The Harbor Home policy covers flood damage.", POLICY)
+    # a phrase with a verb after "but not" is a clause, the negation check's to read
+    assert not flags("Refunds are issued.", "Credits are issued within 5 days, but not if refunds are issued.")
