@@ -25,6 +25,10 @@ def flags(claim: str, context: str) -> bool:
     # the other side named, in lower case, before its number
     ("Secondary caregivers get a much longer paid break, twenty weeks compared with the primary caregiver's six.",
      LEAVE),
+    # both sides in one sentence, each in a clause of its own; "for those given <side>"
+    ("Argenta came out higher: 5 percent versus 2 percent for gauze.",
+     "Patients given the Argenta dressing had an infection rate of 2 percent, compared with 5 percent for those "
+     "given standard gauze."),
 ])
 def test_numbers_given_to_each_others_side_are_flagged(claim, context):
     assert flags(claim, context)

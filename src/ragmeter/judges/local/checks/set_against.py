@@ -22,7 +22,7 @@ from decimal import Decimal, InvalidOperation
 
 from ....text.segments import content_set, negated, split_sentences
 from ....text.spelled import counts_as_digits
-from .compared_values import side_numbers, sides
+from .compared_values import CLAUSE, side_numbers, sides
 
 _VALUE = r"[$€£]?\s?(?P<{k}>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _HEDGE = r"(?:(?:about|around|roughly|approximately|up\s+to|only|just|nearly|almost|some)\s+)?"
@@ -41,10 +41,12 @@ def _number(text: str) -> Decimal | None:
 
 
 def _apart(named: tuple[frozenset[str], frozenset[str]], premises: list[str]) -> tuple[frozenset[str], frozenset[str]]:
-    """Each side's words less those a premise sentence says beside a word of the other side: in
+    """Each side's words less those a premise clause says beside a word of the other side: in
     "an oral contract: six years, against three for a written one", "contract" names no side
-    where the passage says "a written contract is six years" (a side left with none keeps all)."""
-    read = [content_set(p) for p in premises]
+    where the passage says "a written contract is six years" (a side left with none keeps all).
+    Clauses, not sentences: "... the Argenta dressing had an infection rate of 2 percent,
+    compared with 5 percent for those given standard gauze" names each side in a clause of its own."""
+    read = [content_set(c) for p in premises for c in CLAUSE.split(p)]
     a, b = named
     a = frozenset(w for w in a if not any(w in words and words & b for words in read)) or a
     b = frozenset(w for w in b if not any(w in words and words & a for words in read)) or b
