@@ -96,6 +96,17 @@ def test_a_unit_with_a_capital_letter_ends_a_sentence_and_an_initial_does_not():
         == ["Mr. J. Smith came.", "A.J. Ayer wrote it.", "(J. Doe) said so."]
 
 
+def test_an_inline_numbered_list_keeps_each_number_with_its_item():
+    steps = ("Pairing: 1. Place both earbuds in the case. 2. Press and hold the button for 3 seconds. "
+             "3. On your phone, select 'Solace S2'. If the LED flashes amber, charge the case.")
+    assert split_sentences(steps) == ["Pairing:", "1. Place both earbuds in the case.",
+                                      "2. Press and hold the button for 3 seconds.", "3. On your phone, select 'Solace S2'.",
+                                      "If the LED flashes amber, charge the case."]
+    # a number that ends a sentence, with no list around it, stays where it is
+    assert split_sentences("He scored 12. Then he left. The team won 3. It was late.") == [
+        "He scored 12.", "Then he left.", "The team won 3.", "It was late."]
+
+
 def test_chinese_and_japanese_are_read_character_by_character():
     assert split_sentences("埃菲尔铁塔于1889年建成。它高330米！") == ["埃菲尔铁塔于1889年建成。", "它高330米！"]
     assert tokens("铁塔1889年") == ["铁", "塔", "1889", "年"]

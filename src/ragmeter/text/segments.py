@@ -78,8 +78,17 @@ def _split(text: str) -> tuple[str, ...]:
         if part and part.strip():
             parts.append(part.strip())
             line_ends.append(k < len(new_line) and new_line[k])
+    listed = _list_numbers(read)
     for k, part in enumerate(parts):
         candidate = f"{buffer} {part}".strip() if buffer else part
+        item = _ITEM_AT_END.search(candidate) if listed else None
+        if item and item.group(1) in listed and k + 1 < len(parts):
+            # "... earbuds: 1." then "Place both earbuds ...": the number opens the next item
+            head = candidate[:item.start()].strip()
+            if _TOKEN.search(head):
+                pieces.append(head)
+            buffer = item.group().strip()
+            continue
         # both marks end the text and hold no space: its last word is enough to read
         last = candidate.rsplit(None, 1)[-1]
         if last.endswith(".") and (_ABBREV.search(last) or _INITIAL.search(last)) and not _verdict_said(candidate, parts, k):
@@ -93,6 +102,17 @@ def _split(text: str) -> tuple[str, ...]:
     if buffer:
         pieces.append(buffer)
     return tuple(p for p in pieces if _TOKEN.search(p))
+
+
+_ITEM_AT_END = re.compile(r"(?:^|(?<=[\s:]))(\d{1,2})\.$")
+_ITEM = re.compile(r"(?:^|(?<=[\s:]))(\d{1,2})\.\s+(?=[A-Z\"'“‘(])")
+
+
+def _list_numbers(text: str) -> frozenset[str]:
+    """The numbers of a numbered list written inline ("1. Place ... 2. Press ... 3. On your
+    phone ..."): those that open an item with a capital, next to another that does."""
+    found = {int(m.group(1)) for m in _ITEM.finditer(text)}
+    return frozenset(str(n) for n in found if n + 1 in found or n - 1 in found)
 
 
 def _verdict_said(candidate: str, parts: list[str], k: int) -> bool:
