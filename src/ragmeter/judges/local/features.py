@@ -156,8 +156,10 @@ def name_closeness(name_vectors: np.ndarray, premise_vectors: np.ndarray) -> flo
 # whose doer and object the premise tells the other way round (checks/roles.py), a denial of what
 # the premise says plainly, read at the denied word and its object (checks/denied_said.py), a
 # quantifier on another step of the scale than the passage's (checks/quantifier_scale.py), a
-# condition, or what it holds, said the other way, negated or not (checks/condition.py): the
-# claim is contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
+# condition, or what it holds, said the other way, negated or not (checks/condition.py), "only" of
+# part of a list the premise gives whole (checks/only_listed.py), a deed done "by" one doer that
+# the premise says was done by another (checks/agent.py), or what the premise sets aside with "but
+# not" said as if it held (checks/but_not.py): the claim is contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
 # (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
     "negation": lambda claim, view: claim_negation_flip(claim, view.clauses, view.clause_texts),
