@@ -27,3 +27,11 @@ def test_the_passage_s_own_doer_or_a_doer_it_never_names_is_not_flagged():
     used = "The word is used by Arabic speakers to refer to God. Jews of the region spoke Aramaic."
     assert not flags("The word is used by Jews to refer to God.", used)
     assert not flags("Could such disputes be heard by the district court?", TRIBUNAL)
+    assert not flags("Such disputes are never heard by the district court.", TRIBUNAL)
+    # every doer the passage names, wherever it says the verb; a time or an amount is no doer
+    assert not flags("The album was produced by Brendan O'Brien.",
+                     "The album was produced by Rick Rubin and Brendan O'Brien at Sound City.")
+    assert not flags("The annex was designed by Zaha Hadid.",
+                     "The museum was designed by Frank Gehry and the annex was designed by Zaha Hadid.")
+    assert not flags("The poem was written by Emily Dickinson.", "The poem was written by the poet Emily Dickinson in 1862.")
+    assert not flags("The project was completed by 2020.", "The project was completed by the Harlow team in 2019.")

@@ -22,5 +22,12 @@ def test_the_statement_itself_or_the_set_aside_denied_is_not_flagged():
     assert not flags("Message ordering is preserved within a partition.", QUEUE)
     assert not flags("Ordering is not guaranteed across partitions.", QUEUE)
     assert not flags("The Harbor Home policy covers flood damage.", POLICY)
+    # the claim sets it aside in other words, or says the phrase of something else
+    assert not flags("The Harbor Home policy covers flood damage, excluding earthquake damage.", POLICY)
+    assert not flags("Message ordering is preserved within a partition, but ordering across partitions is lost.", QUEUE)
+    assert not flags("The museum is open on Saturdays and closed on Sundays.",
+                     "The museum is open on Saturdays but not on Sundays.")
+    assert not flags("The firm hired at least two engineers.",
+                     "The firm hired engineers, designers and, last but not least, a chef.")
     # a phrase with a verb after "but not" is a clause, the negation check's to read
     assert not flags("Refunds are issued.", "Credits are issued within 5 days, but not if refunds are issued.")

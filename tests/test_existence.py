@@ -48,9 +48,18 @@ def test_a_claim_joining_the_absence_to_other_statements_is_read_against_its_cla
     assert flags("A bridge crosses the Tarrow Strait at its narrowest point, about 14 km.", STRAIT)
     assert not flags("Corrowen relies on seasonal streams and a desalination plant.", CORROWEN)
     assert not flags("No bridge crosses the Tarrow Strait, so people take the ferry.", STRAIT)
+    assert flags("A tunnel crosses the Tarrow Strait.", STRAIT)
+    # the premise clause's names must be the claim's; X said to be there elsewhere decides for the claim
+    assert not flags("The neighbouring island of Tarsa has several permanent rivers.",
+                     "The island of Corrowen has no permanent rivers; the neighbouring island of Tarsa has several.")
+    assert not flags("The Premier account has a monthly maintenance fee of $12.",
+                     "The Flex account has no monthly maintenance fee. The Premier account charges a monthly "
+                     "maintenance fee of $12.")
 
 
 def test_no_x_where_the_same_sentence_also_says_x_is_not_flagged():
     will = ("Two witnesses must sign, except that a holographic will, written entirely in the testator's "
             "handwriting and signed by them, needs no witnesses.")
     assert not flags("Normally two witnesses have to sign, but a handwritten will needs none.", will)
+    assert not flags("A typed will needs two witnesses.",
+                     "A holographic will needs no witnesses, though a typed will needs two witnesses.")

@@ -102,9 +102,11 @@ def test_an_inline_numbered_list_keeps_each_number_with_its_item():
     assert split_sentences(steps) == ["Pairing:", "1. Place both earbuds in the case.",
                                       "2. Press and hold the button for 3 seconds.", "3. On your phone, select 'Solace S2'.",
                                       "If the LED flashes amber, charge the case."]
-    # a number that ends a sentence, with no list around it, stays where it is
-    assert split_sentences("He scored 12. Then he left. The team won 3. It was late.") == [
-        "He scored 12.", "Then he left.", "The team won 3.", "It was late."]
+    # a number that ends a sentence stays where it is, next numbers and a run from 1 too
+    assert split_sentences("He scored 12. Then he left. The team won 13. It was late.") == [
+        "He scored 12.", "Then he left.", "The team won 13.", "It was late."]
+    assert split_sentences("If pairing fails, repeat step 1. Then go back to step 2. Finally restart it.") == [
+        "If pairing fails, repeat step 1.", "Then go back to step 2.", "Finally restart it."]
 
 
 def test_chinese_and_japanese_are_read_character_by_character():

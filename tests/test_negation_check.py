@@ -145,15 +145,6 @@ def test_a_part_is_also_read_without_a_tail_that_sets_something_beside_it():
                                *premise) == 0.0
 
 
-def test_a_second_predicate_joined_with_and_also_is_read_alone():
-    premise = read("The --force flag skips pre-deploy health checks. It does not bypass the approval step required "
-                   "for production environments; production deploys still need a sign-off.")
-    claim = "--force skips the health checks and also bypasses the production approval step, so no sign-off is needed."
-    assert claim_negation_flip(claim, *premise) == 1.0
-    assert claim_negation_flip("--force skips the health checks and also writes an entry to the audit log.",
-                               *premise) == 0.0
-
-
 def test_review_cases_of_version_57():
     """A review of version 57's first form found these: no premise clause at all crashed; a phrase
     that sets its words apart lent them to the denied clause; "not just ... but" denies nothing."""

@@ -82,12 +82,12 @@ def _split(text: str) -> tuple[str, ...]:
     for k, part in enumerate(parts):
         candidate = f"{buffer} {part}".strip() if buffer else part
         item = _ITEM_AT_END.search(candidate) if listed else None
-        if item and item.group(1) in listed and k + 1 < len(parts):
+        if item and item.group(2) in listed and k + 1 < len(parts) and (item.start() == 0 or item.group("colon")):
             # "... earbuds: 1." then "Place both earbuds ...": the number opens the next item
-            head = candidate[:item.start()].strip()
+            head = candidate[:item.start(2)].strip()
             if _TOKEN.search(head):
                 pieces.append(head)
-            buffer = item.group().strip()
+            buffer = item.group(2) + "."
             continue
         # both marks end the text and hold no space: its last word is enough to read
         last = candidate.rsplit(None, 1)[-1]
@@ -104,15 +104,19 @@ def _split(text: str) -> tuple[str, ...]:
     return tuple(p for p in pieces if _TOKEN.search(p))
 
 
-_ITEM_AT_END = re.compile(r"(?:^|(?<=[\s:]))(\d{1,2})\.$")
+# an item number at the end of a part: the whole part ("2.") or after a colon ("... earbuds: 1.")
+_ITEM_AT_END = re.compile(r"(?:^|(?P<colon>:\s*))(\d{1,2})\.$")
 _ITEM = re.compile(r"(?:^|(?<=[\s:]))(\d{1,2})\.\s+(?=[A-Z\"'“‘(])")
 
 
 def _list_numbers(text: str) -> frozenset[str]:
     """The numbers of a numbered list written inline ("1. Place ... 2. Press ... 3. On your
-    phone ..."): those that open an item with a capital, next to another that does."""
+    phone ..."): a run 1, 2, ... of numbers that each open an item with a capital."""
     found = {int(m.group(1)) for m in _ITEM.finditer(text)}
-    return frozenset(str(n) for n in found if n + 1 in found or n - 1 in found)
+    run = 0
+    while run + 1 in found:
+        run += 1
+    return frozenset(str(n) for n in range(1, run + 1)) if run >= 2 else frozenset()
 
 
 def _verdict_said(candidate: str, parts: list[str], k: int) -> bool:

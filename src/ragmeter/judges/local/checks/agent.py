@@ -14,9 +14,12 @@ sentence gives the verb to a doer that shares no content word with the claim's, 
 is named in the passage (a doer made up is the claim model's to find), at least half the other
 words of the claim's clause are in that sentence (none needed where the clause names the thing
 with a pronoun, "It was written by ..."), and no premise sentence gives the verb to the claim's
-doer. "by X rather than Y" gives the deed to X only. Not read: verbs whose deed many may do at
-once or that tell no deed ("used by", "known by", "caused by", "tried by"), a possibility ("could
-be tried by"), a question. Only the "by" forms are read: the active ("Lucía Ferrandis designed
+doer (every place it says the verb, all the "by" names: "produced by Rick Rubin and Brendan
+O'Brien", "founded by John Smith, its current CEO"). "by X rather than Y" gives the deed to X
+only. Not read: verbs whose deed many may do at once or that tell no deed ("used by", "known by",
+"caused by", "tried by"), a possibility ("could be tried by", "might have been"), a clause with a
+denial ("are never heard by"), a "by" of a time, date or amount ("completed by 2020", "reduced
+by 10%"), a question. Only the "by" forms are read: the active ("Lucía Ferrandis designed
 the hall") has no marked doer, and reading the words before a verb as its doer flagged 28 of 55
 supported dev and train claims (version 59's first form).
 """
@@ -27,18 +30,25 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ....text.segments import split_clauses
+from ....text.segments import negated, split_clauses
 from ....text.words import STOPWORDS, TOKEN
 from .substitution import PRONOUNS
 from .word_forms import word_form
 
 # "<be> [adverb] <verb> [up to five words] by <doer>", not after "could", "might" or "may"
-_PASSIVE = re.compile(r"(?<!could )(?<!might )(?<!may )\b(?:is|are|was|were|be|been|being|get|gets|got)\s+"
+_PASSIVE = re.compile(r"(?<!could )(?<!might )(?<!may )(?<!could have )(?<!might have )(?<!may have )\b(?:is|are|was|were|be|been|being|get|gets|got)\s+"
                       r"(?:(?:\w+ly|later|then|also|first|often|still|now|never|already|soon|once)\s+)?"
                       r"(?P<verb>[a-z]{3,})\s+(?:[\w'’-]+\s+){0,5}?by\s+(?P<doer>[^,;:.()]+)", re.I)
 # the doer's phrase ends where another phrase or clause begins
 _DOER_END = re.compile(r"\s+(?:rather\s+than|instead\s+of|not|who|which|that|and|or|via|through|with|using|by|in|on|"
-                       r"at|for|within|after|before|during|since|from|to|as|because|under|\w+ing|\w+ly)\b.*$", re.I)
+                       r"at|for|within|after|before|during|since|from|to|as|because|under|(?-i:[a-z]\w*ing|[a-z]\w*ly))\b.*$",
+                       re.I)
+# all a "by" names, co-doers and what is set beside them included, up to what it sets aside
+_NAMED_END = re.compile(r"\brather\s+than\b|\binstead\s+of\b|\bnot\b|[;.]", re.I)
+# a "by" of a time, a date or an amount names no doer
+_NO_DOER = re.compile(r"\s*(?:the\s+)?(?:\d|[$€£]|(?:about|around|roughly|nearly|almost|up\s+to)\s|(?:mon|tues|wednes|thurs|fri|"
+                      r"satur|sun)day\b|(?:january|february|march|april|may|june|july|august|september|october|"
+                      r"november|december|noon|midnight|tomorrow|tonight|then|now|end|close|start)\b)", re.I)
 _MANY = frozenset(word_form(w) for w in """used made done given taken held seen known called followed accompanied
 surrounded covered affected influenced inspired caused supported replaced characterized characterised dominated
 shared visited read watched played tried attended loved liked hated enjoyed described mentioned cited""".split())
@@ -58,53 +68,55 @@ def _doer(phrase: str) -> frozenset[str]:
 
 @lru_cache(maxsize=4096)
 def _deeds(text: str) -> tuple[tuple[str, frozenset[str], frozenset[str]], ...]:
-    """(verb's word form, doer words, the clause's other words) for each "by" passive of the text."""
+    """(verb's word form, doer words, the clause's other words) for each "by" passive of the text's
+    clauses that deny nothing, with a doer that is no time, date or amount ("completed by 2020",
+    "submitted by Friday", "reduced by 10%")."""
     found = []
     for clause in split_clauses(text):
+        if negated(clause):
+            continue
         for m in _PASSIVE.finditer(clause):
-            if _SHAPE.search(m.group("verb").lower()) and word_form(m.group("verb")) not in _MANY:
-                doer = _doer(m.group("doer"))
-                verb = word_form(m.group("verb").lower())
-                found.append((verb, doer, frozenset(_content(clause)) - doer - {verb} - _MANNER))
+            verb = m.group("verb").lower()
+            if verb in STOPWORDS or not _SHAPE.search(verb) or word_form(verb) in _MANY or _NO_DOER.match(m.group("doer")):
+                continue
+            doer = _doer(m.group("doer"))
+            found.append((word_form(verb), doer, frozenset(_content(clause)) - doer - {word_form(verb)} - _MANNER))
     return tuple(found)
 
 
-def _doer_of(verb: str, text: str) -> tuple[frozenset[str], frozenset[str]] | None:
-    """(doer words, the text's other words) of the verb where the text says it "by" someone (in
-    the passive, or after it as a participle: "driven mainly by its cold-chain unit"); None where
-    it does not."""
-    for clause in split_clauses(text):
-        words = TOKEN.findall(clause)
-        stems = [word_form(w) for w in words]
-        if verb not in stems:
-            continue
-        at = stems.index(verb)
+def _doers_of(verb: str, text: str) -> list[tuple[frozenset[str], frozenset[str], frozenset[str]]]:
+    """(doer words, every word the "by" names up to "rather than" or "not", the text's other
+    words) for each place the text says the verb "by" someone (in the passive, or after it as a
+    participle: "driven mainly by its cold-chain unit")."""
+    words = TOKEN.findall(text)
+    stems = [word_form(w) for w in words]
+    found = []
+    for at in (k for k, w in enumerate(stems) if w == verb):
         by = re.match(r"(?:\w+ly\s+)?by\s+(.*)", " ".join(words[at + 1:]), re.I)
         if by:
             doer = _doer(by.group(1))
-            return doer, frozenset(_content(text)) - doer - {verb}
-    return None
+            named = frozenset(_content(_NAMED_END.split(by.group(1))[0]))  # "by Rick Rubin and Brendan O'Brien"
+            found.append((doer, named, frozenset(_content(text)) - doer - {verb}))
+    return found
 
 
 def agent_swapped(claim: str, sentences: Sequence[str]) -> float:
     """1.0 when a premise sentence gives the claim's "by" deed to another doer (module docstring),
     else 0.0."""
-    if "?" in claim:
+    deeds = _deeds(claim) if "?" not in claim else ()
+    if not deeds:
         return 0.0
     passage = frozenset(w for s in sentences for w in _content(s))
-    for verb, doer, thing in _deeds(claim):
+    for verb, doer, thing in deeds:
         if not doer or not doer <= passage:
             continue
         others, own = False, False
         for sentence in sentences:
-            theirs = _doer_of(verb, sentence)
-            if theirs is None or not theirs[0]:
-                continue
-            if theirs[0] & doer:
-                own = True
-                break
-            words = theirs[0] | theirs[1]
-            others = others or not thing or len(thing & words) >= THING_SHARE * len(thing)
+            for theirs, named, rest in _doers_of(verb, sentence):
+                if named & doer:
+                    own = True
+                elif theirs:
+                    others = others or not thing or len(thing & (theirs | rest)) >= THING_SHARE * len(thing)
         if others and not own:
             return 1.0
     return 0.0

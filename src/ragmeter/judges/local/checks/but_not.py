@@ -6,62 +6,88 @@ earthquake damage" where it "covers flood damage but not earthquake damage". The
 verb of its own, so the negation check, which reads whole clauses, finds the claim's words in the
 clause before it, which is not negated.
 
-A premise sentence is read as "<statement> but not <phrase>" (also ", and not" and "though not"),
-the phrase up to PHRASE_WORDS words with no verb of being, having or doing and no clause after it.
-The claim is flagged where it says the phrase word for word (its opening article aside), has no
-negation of its own, at least MIN_SHARED of its other content words are in the statement, and
-MIN_COVERAGE of them in the statement or elsewhere in the passage ("On 3.x Ferrule keeps messages
-in order": "Ferrule" is named in another sentence).
+A premise sentence is read as "<statement> but not <phrase>" (also "and", "though", "although"
+or "yet not"; not "last but not least"), the phrase up to PHRASE_WORDS words with no verb of
+being, having or doing and no "if", "when", "unless", "until" or "because" (a clause, the negation
+check's to read). A clause of the claim is flagged where it says the phrase word for word (its
+opening article aside) right after a word of the statement (joining words aside: "within and
+across partitions"), has no negation of its own and sets nothing aside in other words
+("excluding", "except", "lost", "closed" ...), at least MIN_SHARED of its other content words
+are in the statement, and MIN_COVERAGE of them in the statement or elsewhere in the passage ("On
+3.x Ferrule keeps messages in order": "Ferrule" is named in another sentence).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
-from ....text.segments import content_set, coverage, negated, tokens
+from ....text.segments import content_set, coverage, negated, split_clauses, tokens
 
 _BUT_NOT = re.compile(r"(?P<head>[^;:.!?]+?)\s*,?\s+(?:but|and|though|although|yet)\s+not\s+(?P<phrase>[^,;:.!?()]+)",
                       re.I)
 _VERBISH = frozenset("is are was were be been being has have had do does did can could will would shall should may "
-                     "might must".split())
+                     "might must if when unless until because".split())
 _ARTICLES = frozenset("a an the".split())
+# a claim clause that sets the phrase aside itself, in other words ("covers flood damage, excluding
+# earthquake damage", "ordering across partitions is lost", "closed on Sundays")
+_ASIDE = re.compile(r"\b(?:except|excepting|excluding|exclude[sd]?|other\s+than|apart\s+from|besides|unlike|without|"
+                    r"lost|loses|lose|closed|outside|lacks?|lacking|fails?|failed|no\s+longer|neither|nor|instead)\b", re.I)
+_IDIOM = re.compile(r"\blast\s+but\s+not\s+least\b", re.I)
 PHRASE_WORDS = 4
 MIN_SHARED = 2
 MIN_COVERAGE = 0.75
 
 
-def _set_aside(sentence: str) -> list[tuple[frozenset[str], list[str]]]:
-    """(the statement's content words, the words of the phrase it sets aside) for each "but not"."""
+@lru_cache(maxsize=4096)
+def _set_aside(sentence: str) -> list[tuple[frozenset[str], frozenset[str], list[str]]]:
+    """(the statement's content words, all its words, the words of the phrase it sets aside) for
+    each "but not" whose phrase is no clause of its own."""
     found = []
-    for m in _BUT_NOT.finditer(sentence):
+    for m in _BUT_NOT.finditer(_IDIOM.sub(" ", sentence)):
         phrase = tokens(m.group("phrase"))
         if phrase and phrase[0] in _ARTICLES:
             phrase = phrase[1:]
         if 0 < len(phrase) <= PHRASE_WORDS and not _VERBISH & set(phrase) and content_set(" ".join(phrase)):
-            found.append((content_set(m.group("head")), phrase))
+            found.append((content_set(m.group("head")), frozenset(tokens(m.group("head"))), phrase))
     return found
 
 
-def _says(words: list[str], phrase: list[str]) -> bool:
+def _says_at(words: list[str], phrase: list[str]) -> int:
+    """Where the words say the phrase word for word, -1 where they do not."""
     n = len(phrase)
-    return any(words[k:k + n] == phrase for k in range(len(words) - n + 1))
+    return next((k for k in range(len(words) - n + 1) if words[k:k + n] == phrase), -1)
+
+
+# words that may stand between what the statement says and the phrase ("within and across partitions")
+_JOINING = frozenset("and or both also even as well to for of a an the".split())
 
 
 def set_aside_said(claim: str, sentences: Sequence[str]) -> float:
-    """1.0 when the claim says, without a negation, what a premise sentence sets aside with "but
-    not" (module docstring), else 0.0."""
-    if negated(claim):
+    """1.0 when a clause of the claim says, without a negation, what a premise sentence sets aside
+    with "but not" (module docstring), else 0.0."""
+    if "?" in claim:
         return 0.0
-    words = tokens(claim)
-    passage = frozenset().union(*(content_set(sentence) for sentence in sentences))
-    for sentence in sentences:
-        if " not " not in f" {sentence.lower()} ":
+    aside = [found for s in sentences if " not " in f" {s.lower()} " for found in _set_aside(s)]
+    if not aside:
+        return 0.0
+    passage: frozenset[str] | None = None
+    for clause in split_clauses(claim) or [claim]:
+        if negated(clause) or _ASIDE.search(clause):
             continue
-        for head, phrase in _set_aside(sentence):
-            if not _says(words, phrase):
-                continue
-            rest = content_set(claim) - content_set(" ".join(phrase))
-            if len(rest & head) >= MIN_SHARED and coverage(rest, passage) >= MIN_COVERAGE:
-                return 1.0
+        words = tokens(clause)
+        for head, said, phrase in aside:
+            at = _says_at(words, phrase)
+            if at >= 0:
+                # the phrase said of what the statement says: the word before it (joining words
+                # aside) is one of the statement's ("is preserved across partitions")
+                before = next((w for w in reversed(words[:at]) if w not in _JOINING), "")
+                rest = content_set(clause) - content_set(" ".join(phrase))
+                if not ((before in said or content_set(before) & head) and len(rest & head) >= MIN_SHARED):
+                    continue
+                if passage is None:
+                    passage = frozenset().union(*(content_set(sentence) for sentence in sentences))
+                if coverage(rest, passage) >= MIN_COVERAGE:
+                    return 1.0
     return 0.0

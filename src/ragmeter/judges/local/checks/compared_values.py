@@ -61,8 +61,9 @@ _WORD = re.compile(r"[^\W_][\w'’-]*")
 _POSSESSIVE = re.compile(r"['’]s?$")
 # the side named just after a number: "24% for Drug B", "$1,000 for a misdemeanour"
 # (after "those given", "those on", "patients taking" ...: "5 percent for those given standard gauze")
-_OWNER_AFTER = re.compile(r"(?:\s?%|\s+(?!for\b)[A-Za-z]+)?\s+for\s+(?:(?:those|patients|people|participants|users|"
-                          r"customers|subjects)\s+(?:given|on|taking|using|receiving|in|with)\s+)?(?:the\s+|an?\s+)?"
+_OWNER_AFTER = re.compile(r"(?:\s?%|\s+(?!for\b)[A-Za-z]+)?\s+for\s+(?:those\s+(?:given|on|taking|using|receiving|in|with)\s+"
+                          r"|(?:patients|people|participants|users|customers|subjects)\s+(?:given|taking|using|receiving)\s+)?"
+                          r"(?:the\s+|an?\s+)?"
                           r"(?P<who>[\w'’-]+(?:\s+[\w'’-]+)?)")
 CLAUSE = re.compile(r"[,;:]\s|\s(?:while|whereas|but)\s", re.I)
 _NUMBER = re.compile(r"(?P<cur>[$€£])?\s?(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\d,.]*\d)"

@@ -56,7 +56,7 @@ def direction_flip(claim: str, sentences: Iterable[str], min_coverage: float = M
     # while fixed rates stayed the same." where "... lowered its variable mortgage rate ...,
     # effective June 1. Fixed-rate mortgages were unchanged." (whole, no sentence covers it)
     # (only where the whole claim goes one way: "It focuses on increasing efficiency, reducing costs")
-    parts = split_clauses(claim)
+    parts = split_clauses(claim) if not _NOT_ASSERTED.search(claim) else []
     return float(len(parts) > 1 and direction(claim) != 0 and any(len(_part_words(part)) >= PART_WORDS
                                                                   and _flip(part, sentences, 1.0, _part_words) for part in parts))
 
@@ -65,8 +65,12 @@ PART_WORDS = 3  # content words besides the direction word in a clause read alon
 # but for adverbs of manner, which tell how it moved, not what: "its level has been climbing
 # steadily since the 1970s because of upstream irrigation" where "Its water level has been
 # declining since the 1970s because of upstream irrigation withdrawals"
-_MANNER = re.compile(r"\b(?!(?:only|early|july|italy|family|supply|apply|reply|assembly|anomaly|monopoly|rally|ally|"
-                     r"daily|weekly|monthly|yearly|quarterly|hourly|nightly|fortnightly)\b)[a-z]{3,}ly\b", re.I)
+_MANNER = re.compile(r"\b(?:steadily|sharply|slightly|rapidly|quickly|slowly|gradually|significantly|dramatically"
+                     r"|considerably|substantially|markedly|modestly|moderately|marginally|noticeably|strongly|greatly"
+                     r"|consistently|continuously|sharply|swiftly|abruptly|drastically|somewhat|further)\b", re.I)
+# a claim whose clauses are not each asserted: a condition, a supposition, "neither ... nor", a question
+_NOT_ASSERTED = re.compile(r"\?|\b(?:if|unless|whether|neither|nor|assume[sd]?|suppos\w+|believe[sd]?|think|thinks|"
+                           r"would|otherwise)\b", re.I)
 
 
 @memo_short
@@ -145,9 +149,10 @@ def moved_otherwise(claim: str, sentences: Iterable[str], min_coverage: float = 
     negated, neither a comparison with "than". A claim that joins clauses is read clause by clause
     too, as direction_flip reads it: "Metoprolol speeds up the heart rate while reducing how
     forcefully the heart contracts" where "... slows the heart rate and reduces the force ..."."""
+    sentences = list(sentences)
     if _moved_otherwise(claim, sentences, min_coverage):
         return 1.0
-    parts = split_clauses(claim)
+    parts = split_clauses(claim) if not _NOT_ASSERTED.search(claim) else []
     return float(len(parts) > 1 and any(len(_part_words(part)) >= PART_WORDS
                                         and _moved_otherwise(part, sentences, 1.0, _part_words) for part in parts))
 

@@ -91,10 +91,6 @@ _TAIL = re.compile(r"\s+(?:in\s+the\s+same\s+way\s+as|just\s+(?:like|as)|like|un
                    r"|together\s+with|as\s+well\s+as|in\s+addition\s+to|such\s+as)\s+", re.IGNORECASE)
 PART_COVERAGE = 0.8
 PART_WORDS = 4
-# a second predicate joined to the first with "and also"/"and then" is read alone too: "--force skips
-# the health checks and also bypasses the production approval step" where "It does not bypass the
-# approval step required for production environments"
-_AND_ALSO = re.compile(r"\s+and\s+(?:also|then|even)\s+", re.IGNORECASE)
 _DEPENDENT = re.compile(r"^\W*(?:and\s+|or\s+|but\s+)?(?:until|unless|if|when|whenever|because|since|as|although|though|while"
                         r"|whereas|which|who|whom|whose|that|where|once|so|especially|particularly|including"
                         r"|even|except|than|to|(?-i:[a-z]\w*ing))\b", re.IGNORECASE)
@@ -175,7 +171,7 @@ def claim_negation_flip(claim: str, clauses: list[Clause], raw: list[str] | None
         return negation_flip(whole, clauses) and _denies_said(text, whole, raw, clauses)
     if raw is not None and not any(coverage(whole[0], clause[0]) >= 0.7 for clause in clauses):
         joined = _with_phrases(clauses, raw)
-        readings = {read for part in parts for read in (part, _TAIL.split(part)[0], *_AND_ALSO.split(part)[1:])}
+        readings = {read for part in parts for read in (part, _TAIL.split(part)[0])}
         return float(any(_part_flip(read, raw, joined) for read in readings))
     if not negation_flip(whole, clauses, beside=False):
         return 0.0

@@ -142,11 +142,17 @@ MIN_COVERAGE = 0.7  # of the claim's other content words, in the premise sentenc
 
 @memo_short
 def said(text: str) -> frozenset[tuple[int, int]]:
-    """(pair, side) for each side of an opposite pair that the text's words say; not "all" after
-    "of" ("30% of all therapeutic change", "first of all": a share of the whole, not a claim of all)."""
+    """(pair, side) for each side of an opposite pair that the text's words say; not "all" of a
+    share ("30% of all therapeutic change", "first of all": a share of the whole, not a claim of
+    all; "blood tests of all patients" is one)."""
     words = tokens(text)
     return frozenset(side for k, word in enumerate(words) for side in SIDES.get(word, ())
-                     if not (word == "all" and k and words[k - 1] == "of"))
+                     if not (word == "all" and _SHARE_OF_ALL.search(" ".join(words[max(0, k - 3):k + 1]))))
+
+
+# "30% of all therapeutic change", "a third of all cases", "first of all": a share of the whole
+_SHARE_OF_ALL = re.compile(r"(?:\d\S*|percent|half|third|quarter|fifth|tenth|thirds|quarters|majority|minority|most|"
+                           r"some|many|few|first|best|worst|largest|biggest|smallest|highest|lowest|one)\s+of\s+all$")
 
 
 @memo_short
@@ -168,7 +174,7 @@ def opposite_flip(claim: str, sentences: Iterable[str], min_coverage: float = MI
     # (not a part whose side of a pair the passage says anywhere: "which have all generated millions
     # of album sales" where one sentence says "all" and another "some")
     parts = split_clauses(claim)
-    if len(parts) < 2:
+    if len(parts) < 2 or _NOT_ASSERTED.search(claim):
         return 0.0
     anywhere = frozenset().union(*(said(sentence) for sentence in sentences))
     return float(any(len(_other_words(part)) >= PART_WORDS and not said(part) & anywhere
@@ -176,6 +182,9 @@ def opposite_flip(claim: str, sentences: Iterable[str], min_coverage: float = MI
 
 
 PART_WORDS = 3  # content words besides its side of the pair, in a clause read alone
+# (not a claim whose clauses are not each asserted: a condition, a supposition, "neither ... nor")
+_NOT_ASSERTED = re.compile(r"\?|\b(?:if|unless|whether|neither|nor|assume[sd]?|suppos\w+|believe[sd]?|think|thinks|"
+                           r"would|otherwise)\b", re.I)
 PART_COVERAGE = 0.8  # of them, in the premise sentence
 
 
