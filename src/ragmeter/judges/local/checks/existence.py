@@ -102,7 +102,8 @@ def _named(phrase: str) -> list[list[str]]:
     """The content words of X in "no X", each of "X or Y" apart ("No bridge or tunnel crosses":
     neither)."""
     words = [w for w in tokens(phrase) if w not in STOPWORDS or w == "or"]
-    out, current = [], []
+    out: list[list[str]] = []
+    current: list[str] = []
     for w in words:
         if w == "or":
             out.append(current)
