@@ -56,7 +56,7 @@ def direction_flip(claim: str, sentences: Iterable[str], min_coverage: float = M
     # while fixed rates stayed the same." where "... lowered its variable mortgage rate ...,
     # effective June 1. Fixed-rate mortgages were unchanged." (whole, no sentence covers it)
     # (only where the whole claim goes one way: "It focuses on increasing efficiency, reducing costs")
-    parts = split_clauses(claim) if not _NOT_ASSERTED.search(claim) else []
+    parts = split_clauses(claim) if not NOT_ASSERTED.search(claim) else []
     return float(len(parts) > 1 and direction(claim) != 0 and any(len(_part_words(part)) >= PART_WORDS
                                                                   and _flip(part, sentences, 1.0, _part_words) for part in parts))
 
@@ -67,9 +67,10 @@ PART_WORDS = 3  # content words besides the direction word in a clause read alon
 # declining since the 1970s because of upstream irrigation withdrawals"
 _MANNER = re.compile(r"\b(?:steadily|sharply|slightly|rapidly|quickly|slowly|gradually|significantly|dramatically"
                      r"|considerably|substantially|markedly|modestly|moderately|marginally|noticeably|strongly|greatly"
-                     r"|consistently|continuously|sharply|swiftly|abruptly|drastically|somewhat|further)\b", re.I)
-# a claim whose clauses are not each asserted: a condition, a supposition, "neither ... nor", a question
-_NOT_ASSERTED = re.compile(r"\?|\b(?:if|unless|whether|neither|nor|assume[sd]?|suppos\w+|believe[sd]?|think|thinks|"
+                     r"|consistently|continuously|swiftly|abruptly|drastically|somewhat|further)\b", re.I)
+# a claim whose clauses are not each asserted: a condition, a supposition, "neither ... nor", a
+# question (its clauses are not read alone here nor by opposites.py)
+NOT_ASSERTED = re.compile(r"\?|\b(?:if|unless|whether|neither|nor|assume[sd]?|suppos\w+|believe[sd]?|think|thinks|"
                            r"would|otherwise)\b", re.I)
 
 
@@ -152,7 +153,7 @@ def moved_otherwise(claim: str, sentences: Iterable[str], min_coverage: float = 
     sentences = list(sentences)
     if _moved_otherwise(claim, sentences, min_coverage):
         return 1.0
-    parts = split_clauses(claim) if not _NOT_ASSERTED.search(claim) else []
+    parts = split_clauses(claim) if not NOT_ASSERTED.search(claim) else []
     return float(len(parts) > 1 and any(len(_part_words(part)) >= PART_WORDS
                                         and _moved_otherwise(part, sentences, 1.0, _part_words) for part in parts))
 

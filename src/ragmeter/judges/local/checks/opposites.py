@@ -29,6 +29,7 @@ from typing import Iterable
 
 from ....text.segments import best_covering, content_set, coverage, memo_short, negated, split_clauses, tokens
 from ....text.words import STOPWORDS, TOKEN, stem
+from .direction import NOT_ASSERTED
 
 # one pair per line: the forms of one side, "/", the forms of the other; ">" marks a pair read one
 # way only: a claim that says all where the premise says some claims more than it gives, while
@@ -174,7 +175,7 @@ def opposite_flip(claim: str, sentences: Iterable[str], min_coverage: float = MI
     # (not a part whose side of a pair the passage says anywhere: "which have all generated millions
     # of album sales" where one sentence says "all" and another "some")
     parts = split_clauses(claim)
-    if len(parts) < 2 or _NOT_ASSERTED.search(claim):
+    if len(parts) < 2 or NOT_ASSERTED.search(claim):  # not a condition, "neither ... nor", a question
         return 0.0
     anywhere = frozenset().union(*(said(sentence) for sentence in sentences))
     return float(any(len(_other_words(part)) >= PART_WORDS and not said(part) & anywhere
@@ -182,9 +183,6 @@ def opposite_flip(claim: str, sentences: Iterable[str], min_coverage: float = MI
 
 
 PART_WORDS = 3  # content words besides its side of the pair, in a clause read alone
-# (not a claim whose clauses are not each asserted: a condition, a supposition, "neither ... nor")
-_NOT_ASSERTED = re.compile(r"\?|\b(?:if|unless|whether|neither|nor|assume[sd]?|suppos\w+|believe[sd]?|think|thinks|"
-                           r"would|otherwise)\b", re.I)
 PART_COVERAGE = 0.8  # of them, in the premise sentence
 
 
