@@ -53,7 +53,7 @@ def split_into_claims(text: str) -> list[str]:
 
 class LexicalJudge(Judge):
     name = "lexical"
-    version = "6"
+    version = "7"
 
     def __init__(self, support_threshold: float = 0.6, usefulness_threshold: float = 0.3,
                  relevance_threshold: float = 0.25, embed_dim: int = 1024):
