@@ -167,7 +167,6 @@ def _group(text: str) -> frozenset[str]:
     return content_set(" ".join(named)) - _QUANTIFIER_WORDS
 
 
-
 @memo_short
 def _other_words(text: str) -> frozenset[str]:
     return content_set(text) - _QUANTIFIER_WORDS
