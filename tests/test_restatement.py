@@ -4,7 +4,7 @@ import asyncio
 
 import pytest
 
-from ragmeter.text.restatement import is_empty_word, restates_question, withholds_answer
+from ragmeter.text.restatement import fills_slot_vaguely, is_empty_word, restates_question, withholds_answer
 
 RESTATEMENTS = [
     ("What is the return window for the Aria headphones?",
@@ -110,3 +110,33 @@ def test_an_answer_giving_what_is_asked_does_not_withhold_it(question, answer):
 ])
 def test_a_broader_name_that_explains_is_an_answer(question, answer):
     assert not restates_question(question, answer)
+
+
+@pytest.mark.parametrize("question, answer", [
+    ("How long does the landlord have to return the deposit?",
+     "The landlord has to return the deposit within a certain time."),
+    ("What documents do I need to open a business account?",
+     "You need to bring certain documents when you open a business account."),
+    ("What is the main drawback of a variable-rate mortgage?",
+     "A variable-rate mortgage comes with its own particular drawback for borrowers."),
+    ("What fine do drivers pay for parking in a disabled bay?",
+     "Drivers who park in a disabled bay pay the fine that applies to parking there."),
+    ("How should the vaccine be stored?", "The vaccine should be stored in the manner that is recommended."),
+])
+def test_a_vague_filler_in_the_answer_s_place_is_a_restatement(question, answer):
+    assert fills_slot_vaguely(question, answer) and restates_question(question, answer)
+
+
+@pytest.mark.parametrize("question, answer", [
+    # the filler is a hedge; the answer is said beside it
+    ("Where does the river freeze?", "Under certain conditions the river freezes at its mouth near Halden."),
+    # the question asks of some things: "certain" is its own word back
+    ("Which antibiotics interact with warfarin?", "Certain antibiotics such as ciprofloxacin and metronidazole interact with warfarin."),
+    # a vague word, but the answer says what is asked in many words of its own
+    ("What documents do I need to open a business account?",
+     "You need certain documents: a passport, proof of address and the company's registration certificate."),
+    # a number is an answer
+    ("How long does the landlord have to return the deposit?", "Within a set period of 14 days."),
+])
+def test_an_answer_with_a_vague_word_is_not_a_restatement(question, answer):
+    assert not fills_slot_vaguely(question, answer) and not restates_question(question, answer)
