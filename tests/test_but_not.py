@@ -31,3 +31,21 @@ def test_the_statement_itself_or_the_set_aside_denied_is_not_flagged():
                      "The firm hired engineers, designers and, last but not least, a chef.")
     # a phrase with a verb after "but not" is a clause, the negation check's to read
     assert not flags("Refunds are issued.", "Credits are issued within 5 days, but not if refunds are issued.")
+
+
+BOARD = ("Appeals are decided by the licensing board rather than the county court, and a decision takes about "
+         "eight weeks.")
+SOIL = "On the moor most rain runs off into the streams rather than soaking in, so the peat stays thin."
+
+
+def test_what_rather_than_or_instead_of_sets_aside_said_to_hold_is_flagged():
+    assert flags("Appeals are decided by the county court, which takes about eight weeks.", BOARD)
+    # said with another small word of place: "soaking into" for "soaking in"
+    assert flags("On the moor the rain soaking into the peat feeds the streams.", SOIL)
+    assert flags("Appeals are decided by the county court.", BOARD.replace("rather than", "instead of"))
+
+
+def test_what_rather_than_keeps_is_not_flagged():
+    assert not flags("Appeals are decided by the licensing board.", BOARD)
+    assert not flags("Appeals go to the licensing board rather than the county court.", BOARD)
+    assert not flags("On the moor most rain runs off rather than soaking into the peat.", SOIL)

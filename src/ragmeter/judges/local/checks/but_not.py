@@ -1,4 +1,4 @@
-"""What a premise sets aside with "but not" said as if it held.
+"""What a premise sets aside with "but not", "rather than" or "instead of" said as if it held.
 
 "Ferrule keeps messages in order both within and across partitions." where the passage says
 "Message ordering is preserved within a partition but not across partitions."; "The policy covers
@@ -7,10 +7,12 @@ verb of its own, so the negation check, which reads whole clauses, finds the cla
 clause before it, which is not negated.
 
 A premise sentence is read as "<statement> but not <phrase>" (also "and", "though", "although"
-or "yet not"; not "last but not least"), the phrase up to PHRASE_WORDS words with no verb of
+or "yet not"; not "last but not least"), or "<statement> rather than | instead of <phrase>"
+(version 60: "Agriculture relies on rainfall soaking into the plateau's soils" where "most rainfall
+runs off into the Tessa gorge rather than soaking in"), the phrase up to PHRASE_WORDS words with no verb of
 being, having or doing and no "if", "when", "unless", "until" or "because" (a clause, the negation
 check's to read). A clause of the claim is flagged where it says the phrase word for word (its
-opening article aside) right after a word of the statement (joining words aside: "within and
+opening article aside; by stem, and "into" for "in") right after a word of the statement (joining words aside: "within and
 across partitions"), has no negation of its own and sets nothing aside in other words
 ("excluding", "except", "lost", "closed" ...), at least MIN_SHARED of its other content words
 are in the statement, and MIN_COVERAGE of them in the statement or elsewhere in the passage ("On
@@ -23,10 +25,10 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ....text.segments import content_set, coverage, negated, split_clauses, tokens
+from ....text.segments import content_set, coverage, negated, split_clauses, stem, tokens
 
-_BUT_NOT = re.compile(r"(?P<head>[^;:.!?]+?)\s*,?\s+(?:but|and|though|although|yet)\s+not\s+(?P<phrase>[^,;:.!?()]+)",
-                      re.I)
+_BUT_NOT = re.compile(r"(?P<head>[^;:.!?]+?)\s*,?\s+(?:(?:but|and|though|although|yet)\s+not|rather\s+than|instead\s+of)"
+                      r"\s+(?P<phrase>[^,;:.!?()]+)", re.I)
 _VERBISH = frozenset("is are was were be been being has have had do does did can could will would shall should may "
                      "might must if when unless until because".split())
 _ARTICLES = frozenset("a an the".split())
@@ -34,6 +36,7 @@ _ARTICLES = frozenset("a an the".split())
 # earthquake damage", "ordering across partitions is lost", "closed on Sundays")
 _ASIDE = re.compile(r"\b(?:except|excepting|excluding|exclude[sd]?|other\s+than|apart\s+from|besides|unlike|without|"
                     r"lost|loses|lose|closed|outside|lacks?|lacking|fails?|failed|no\s+longer|neither|nor|instead)\b", re.I)
+_MARKS = re.compile(r"\bnot\b|\brather\s+than\b|\binstead\s+of\b", re.I)
 _IDIOM = re.compile(r"\blast\s+but\s+not\s+least\b", re.I)
 PHRASE_WORDS = 4
 MIN_SHARED = 2
@@ -54,10 +57,17 @@ def _set_aside(sentence: str) -> list[tuple[frozenset[str], frozenset[str], list
     return found
 
 
+# a phrase said with another small word of place ("soaking in", "soaking into the soil")
+_PLACE_WORDS = {"into": "in", "onto": "on", "upon": "on"}
+
+
 def _says_at(words: list[str], phrase: list[str]) -> int:
-    """Where the words say the phrase word for word, -1 where they do not."""
-    n = len(phrase)
-    return next((k for k in range(len(words) - n + 1) if words[k:k + n] == phrase), -1)
+    """Where the words say the phrase word for word (by stem, "into" for "in"), -1 where they do not."""
+    def read(ws: list[str]) -> list[str]:
+        return [stem(_PLACE_WORDS.get(w, w)) for w in ws]
+
+    n, said = len(phrase), read(phrase)
+    return next((k for k in range(len(words) - n + 1) if read(words[k:k + n]) == said), -1)
 
 
 # words that may stand between what the statement says and the phrase ("within and across partitions")
@@ -69,7 +79,7 @@ def set_aside_said(claim: str, sentences: Sequence[str]) -> float:
     with "but not" (module docstring), else 0.0."""
     if "?" in claim:
         return 0.0
-    aside = [found for s in sentences if " not " in f" {s.lower()} " for found in _set_aside(s)]
+    aside = [found for s in sentences if _MARKS.search(s) for found in _set_aside(s)]
     if not aside:
         return 0.0
     passage: frozenset[str] | None = None
