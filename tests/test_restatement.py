@@ -4,7 +4,13 @@ import asyncio
 
 import pytest
 
-from ragmeter.text.restatement import fills_slot_vaguely, is_empty_word, restates_question, withholds_answer
+from ragmeter.text.restatement import (
+    fills_slot_vaguely,
+    gives_itself_as_reason,
+    is_empty_word,
+    restates_question,
+    withholds_answer,
+)
 
 RESTATEMENTS = [
     ("What is the return window for the Aria headphones?",
@@ -140,3 +146,22 @@ def test_a_vague_filler_in_the_answer_s_place_is_a_restatement(question, answer)
 ])
 def test_an_answer_with_a_vague_word_is_not_a_restatement(question, answer):
     assert not fills_slot_vaguely(question, answer) and not restates_question(question, answer)
+
+
+@pytest.mark.parametrize("question, answer", [
+    ("Why did the mill close in 1921?", "The mill closed in 1921 because of the reasons that led it to close that year."),
+    ("Why do cats purr?", "Cats purr because purring is something cats do."),
+    ("What caused the flooding in Harwick?", "The flooding in Harwick was due to the conditions that caused the flooding."),
+])
+def test_the_question_given_back_as_its_own_reason_is_a_restatement(question, answer):
+    assert gives_itself_as_reason(question, answer) and restates_question(question, answer)
+
+
+@pytest.mark.parametrize("question, answer", [
+    ("Why did the mill close in 1921?", "The mill closed in 1921 because cheap imported cloth undercut its prices."),
+    ("Why do cats purr?", "Cats purr because the muscles of the larynx twitch as they breathe."),
+    # a reason that takes up one of the question's words and says more of its own
+    ("Why is the river brown after rain?", "The river turns brown because rain washes clay from the banks into it."),
+])
+def test_a_reason_in_words_of_its_own_is_an_answer(question, answer):
+    assert not gives_itself_as_reason(question, answer) and not restates_question(question, answer)

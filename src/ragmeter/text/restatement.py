@@ -80,7 +80,8 @@ def restates_question(question: str, answer: str) -> bool:
     (by stem) or an empty word (EMPTY_WORDS), no number, capitalised name, negation, quantifier
     or quoted word the question lacks, and at least two content words taken from the question?
     Or does it take up most of the question and hold the place of its answer with a vague
-    filler (fills_slot_vaguely)? False for a question offering a choice, for a yes/no question
+    filler (fills_slot_vaguely), or give the question back as its own reason
+    (gives_itself_as_reason)? False for a question offering a choice, for a yes/no question
     unless the answer holds its words in an embedded question or asks it back (asks_it_back),
     and for a bare answer ("Frozen fries.": answer_type.is_bare), which the relevance model
     reads."""
@@ -89,7 +90,7 @@ def restates_question(question: str, answer: str) -> bool:
         return False
     if not added and len(content_set(answer) & content_set(question)) >= 2:
         return True
-    return fills_slot_vaguely(question, answer, added)
+    return fills_slot_vaguely(question, answer, added) or gives_itself_as_reason(question, answer)
 
 
 # A vague filler holds the place of the answer: "within a set amount of time", "certain
@@ -138,6 +139,33 @@ def fills_slot_vaguely(question: str, answer: str, added: set[str] | None = None
         if match.group(1).lower() not in asked_words and not hedge and taken_up(match.group(2)):
             return True
     return any(taken_up(match.group(1)) for match in _UNSTATED_RULE.finditer(answer))
+
+
+# a question asking why, and the words that give a reason
+_WHY = re.compile(r"^\W*why\b|\bwhat\s+(?:causes|caused|makes|made)\b|\bwhat\s+is\s+the\s+reason\b", re.I)
+_BECAUSE = re.compile(r"\b(?:because(?:\s+of)?|due\s+to|as\s+a\s+result\s+of|owing\s+to|thanks\s+to)\b", re.I)
+# the reason may add this many words that are neither the question's nor empty ("fall season")
+REASON_ADDED = 2
+
+
+def gives_itself_as_reason(question: str, answer: str) -> bool:
+    """Does the answer to a why-question say the question back (VAGUE_COVERAGE of its content
+    words before "because") and give as the reason the question's own words again, with at most
+    REASON_ADDED words of its own that are not empty: "Aldermoor declined after 1760 because the
+    town went into decline in the years following 1760."; "... because of the way they act to
+    reduce that risk"? A reason in words of its own ("because chlorophyll breaks down") is an
+    answer. Measured with benchmarks/restatement_check.py: of its 70 or so real answers to a why
+    question that give a reason with "because", none is flagged."""
+    match = _BECAUSE.search(answer)
+    if not match or not _WHY.search(last_sentence(question) or ""):
+        return False
+    question_words = content_set(question)
+    if coverage(question_words, content_set(answer[:match.start()])) < VAGUE_COVERAGE:
+        return False
+    reason = answer[match.end():]
+    added = _added_words(question, reason)
+    said_again = any(w not in STOPWORDS and _asked(stem(w), question_words) for w in tokens(reason))
+    return added is not None and len(added) <= REASON_ADDED and said_again
 
 
 def _added_words(question: str, answer: str) -> set[str] | None:
