@@ -19,9 +19,11 @@ O'Brien", "founded by John Smith, its current CEO"). "by X rather than Y" gives 
 only. Not read: verbs whose deed many may do at once or that tell no deed ("used by", "known by",
 "caused by", "tried by"), a possibility ("could be tried by", "might have been"), a clause with a
 denial ("are never heard by"), a "by" of a time, date or amount ("completed by 2020", "reduced
-by 10%"), a question. Only the "by" forms are read: the active ("Lucía Ferrandis designed
-the hall") has no marked doer, and reading the words before a verb as its doer flagged 28 of 55
-supported dev and train claims (version 59's first form).
+by 10%"), a question. The premise's active voice is read only where a capitalised name stands
+right before the verb in a past form ("engineer Lucía Ferrandis designed the hall", version 60;
+names joined by "and" or commas all count as its doers): reading any words before a verb as its
+doer flagged 28 of 55 supported dev and train claims (version 59's first form); this form flags
+no more dev or train claims than the "by" forms alone.
 """
 
 from __future__ import annotations
@@ -35,10 +37,12 @@ from ....text.words import STOPWORDS, TOKEN
 from .substitution import PRONOUNS
 from .word_forms import word_form
 
-# "<be> [adverb] <verb> [up to five words] by <doer>", not after "could", "might" or "may"
+# "<be> [adverb] <verb> [up to five words] by <doer>", not after "could", "might" or "may" (the
+# doer read past the stop of a title: "by Dr. Dre")
 _PASSIVE = re.compile(r"(?<!could )(?<!might )(?<!may )(?<!could have )(?<!might have )(?<!may have )\b(?:is|are|was|were|be|been|being|get|gets|got)\s+"
                       r"(?:(?:\w+ly|later|then|also|first|often|still|now|never|already|soon|once)\s+)?"
-                      r"(?P<verb>[a-z]{3,})\s+(?:[\w'’-]+\s+){0,5}?by\s+(?P<doer>[^,;:.()]+)", re.I)
+                      r"(?P<verb>[a-z]{3,})\s+(?:[\w'’-]+\s+){0,5}?by\s+(?P<doer>(?:[^,;:.()]|"
+                      r"(?<=Dr)\.|(?<=Mr)\.|(?<=Ms)\.|(?<=Mrs)\.|(?<=St)\.|(?<=Jr)\.|(?<=Prof)\.)+)", re.I)
 # the doer's phrase ends where another phrase or clause begins
 _DOER_END = re.compile(r"\s+(?:rather\s+than|instead\s+of|not|who|which|that|and|or|via|through|with|using|by|in|on|"
                        r"at|for|within|after|before|during|since|from|to|as|because|under|(?-i:[a-z]\w*ing|[a-z]\w*ly))\b.*$",
@@ -100,6 +104,35 @@ def _doers_of(verb: str, text: str) -> list[tuple[frozenset[str], frozenset[str]
     return found
 
 
+# a name, or names joined by "and", "&" or commas, right before a verb: "engineer Lucía Ferrandis
+# designed", "Smith and Jones designed"; the run ends at the first word that is not capitalised
+_NAMES_BEFORE = re.compile(r"((?:[^\W\d_][\w'’.-]*(?:\s*,\s*|\s+and\s+|\s*&\s*|\s+))*?)"
+                           r"((?:[A-Z][\w'’.-]*\s+)*[A-Z][\w'’.-]*)\s+$")
+
+
+def _active_doers(verb: str, sentence: str) -> list[tuple[frozenset[str], frozenset[str], frozenset[str]]]:
+    """(doer words, every name of the subject, the text's other words) for each place a clause
+    says the verb in its active form right after a capitalised name ("Lucía Ferrandis designed the
+    hall"), not in a clause that denies it."""
+    found = []
+    for clause in split_clauses(sentence):
+        if negated(clause):
+            continue
+        for m in re.finditer(r"[\w'’-]+", clause):
+            said = m.group(0)
+            if word_form(said) != verb or not said.islower() or not _SHAPE.search(said) or said.endswith("ing"):
+                continue
+            names = _NAMES_BEFORE.search(clause[:m.start()])
+            if not names:
+                continue
+            doer = frozenset(_content(names.group(2)))
+            subject = re.findall(r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*", names.group(0))
+            named = frozenset(w for phrase in subject for w in _content(phrase)) | doer
+            if doer:
+                found.append((doer, named, frozenset(_content(clause)) - doer - {verb}))
+    return found
+
+
 def agent_swapped(claim: str, sentences: Sequence[str]) -> float:
     """1.0 when a premise sentence gives the claim's "by" deed to another doer (module docstring),
     else 0.0."""
@@ -112,7 +145,7 @@ def agent_swapped(claim: str, sentences: Sequence[str]) -> float:
             continue
         others, own = False, False
         for sentence in sentences:
-            for theirs, named, rest in _doers_of(verb, sentence):
+            for theirs, named, rest in _doers_of(verb, sentence) + _active_doers(verb, sentence):
                 if named & doer:
                     own = True
                 elif theirs:
