@@ -50,6 +50,7 @@ from ragmeter.judges.local.checks.part_negation import negation_in_part
 from ragmeter.judges.local.checks.proportions import proportion_otherwise
 from ragmeter.judges.local.checks.quantifier_scale import quantifier_otherwise
 from ragmeter.judges.local.checks.quantities import number_swap
+from ragmeter.judges.local.checks.restricted import all_of_restricted
 from ragmeter.judges.local.checks.roles import roles_swapped
 from ragmeter.judges.local.checks.sequence import sequence_swap
 from ragmeter.judges.local.checks.set_against import values_exchanged
@@ -79,7 +80,7 @@ def grounding(name: str, file: str, limit: int) -> list[tuple[str, list[str], in
     return random.Random(0).sample(rows, min(limit, len(rows)))
 
 
-CHECKS = {"changed_slot": slot_substitution, "agent_swapped": agent_swapped, "set_aside_said": set_aside_said, "another_kind": another_kind, "none_said_some": none_said_some, "exchanged": exchanged, "sequence": sequence_swap,
+CHECKS = {"changed_slot": slot_substitution, "all_of_restricted": all_of_restricted, "agent_swapped": agent_swapped, "set_aside_said": set_aside_said, "another_kind": another_kind, "none_said_some": none_said_some, "exchanged": exchanged, "sequence": sequence_swap,
           "negation_moved": negation_moved, "part_negation": negation_in_part, "compared_otherwise": compared_otherwise, "compared_sides": compared_sides,
           "another_doer": another_doer, "condition": condition_flip, "numbers_traded": numbers_traded, "only_part_listed": only_part_listed, "only_some": only_some, "all_said_of_some": all_said_of_some, "proportion": proportion_otherwise, "steps_reordered": steps_reordered,
           "included_exception": included_exception, "values_exchanged": values_exchanged, "roles_swapped": roles_swapped,

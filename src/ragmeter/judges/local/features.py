@@ -41,6 +41,7 @@ from .checks.part_negation import negation_in_part
 from .checks.proportions import proportion_otherwise
 from .checks.quantifier_scale import quantifier_otherwise
 from .checks.quantities import number_swap
+from .checks.restricted import all_of_restricted
 from .checks.roles import roles_swapped
 from .checks.sequence import sequence_swap
 from .checks.set_against import values_exchanged
@@ -159,7 +160,8 @@ def name_closeness(name_vectors: np.ndarray, premise_vectors: np.ndarray) -> flo
 # condition, or what it holds, said the other way, negated or not (checks/condition.py), "only" of
 # part of a list the premise gives whole (checks/only_listed.py), a deed done "by" one doer that
 # the premise says was done by another (checks/agent.py), or what the premise sets aside with "but
-# not" said as if it held (checks/but_not.py): the claim is contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
+# not" said as if it held (checks/but_not.py), or said of all what the premise says only of some
+# (checks/restricted.py): the claim is contradicted. Each (claim, premise view) -> 0 or 1; neg_mismatch is 1 when any fires
 # (benchmarks/ablation.py leaves each out in turn).
 CONTRADICTION_CHECKS = {
     "negation": lambda claim, view: claim_negation_flip(claim, view.clauses, view.clause_texts),
@@ -198,6 +200,7 @@ CONTRADICTION_CHECKS = {
     "only_part_listed": lambda claim, view: only_part_listed(claim, view.sentences),
     "agent_swapped": lambda claim, view: agent_swapped(claim, view.sentences),
     "set_aside_said": lambda claim, view: set_aside_said(claim, view.sentences),
+    "all_of_restricted": lambda claim, view: all_of_restricted(claim, view.sentences),
 }
 
 

@@ -1,0 +1,88 @@
+"""Said of all what the passage says only of some.
+
+"All new hires must complete the anti-bribery module in addition to data-protection training."
+where the passage says "All new hires ... must complete data-protection training. Some roles,
+such as those in finance and legal, also require an additional anti-bribery module."; "All three
+plans come with phone support" where "Phone support is available only on the Pro tier". The
+claim's "all" is the passage's own, of the same group, so the quantifier check (quantifier_scale)
+finds all against all; what it says of them the passage says only under "some" or "only".
+
+Each clause of the claim with "all", "every" or "each" (quantifier_scale.quantified), not
+negated, is split into its group (up to SUBJECT_WORDS words after the quantifier, up to an
+auxiliary or a word WordNet reads first as a verb) and what it says of it (its other content
+words). The claim is flagged where at least RESTRICTED_WORDS of what it
+says are in a premise clause that counts some ("some", "several", "certain", "a few", "only
+some") or holds "only" before a place, a group or a condition ("only on the Pro tier", "only for
+members"), and in no premise clause without such a restriction, and at least PASSAGE_COVERAGE of
+the clause's content words are the passage's (a near copy: what the claim adds is the claim
+model's to read).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ....text.segments import content_set, coverage, negated, split_clauses, tokens
+from ....text.wordnet import VERB, commonest_part_of_speech
+from .quantifier_scale import _WORDS, ALL, ONLY_SOME, SOME, quantified
+
+SUBJECT_WORDS = 4
+RESTRICTED_WORDS = 2
+PASSAGE_COVERAGE = 0.8
+_ONLY = re.compile(r"\bonly\s+(?:on|in|for|to|with|at|from|by|if|when|where|the|a|an|its|their|some|certain|"
+                   r"selected|specific|particular)\b", re.I)
+
+
+def _restricted(clause: str) -> bool:
+    return bool(_ONLY.search(clause)) or any(level in (SOME, ONLY_SOME) for level, _, _ in quantified(clause))
+
+
+_VERBISH = frozenset("is are was were be been has have had do does did can could will would shall should may might "
+                     "must need needs get gets got".split())
+
+
+def _group(words: list[str]) -> list[str]:
+    """The words that name the group, up to the first auxiliary or word WordNet reads first as a
+    verb ("plan" of "plan comes with offline maps"), the first word aside."""
+    for k, word in enumerate(words):
+        if k and (word in _VERBISH or commonest_part_of_speech(word) == VERB):
+            return words[:k]
+    return words
+
+
+def _restricted_sentence(sentence: str) -> bool:
+    """A sentence whose first clause counts some, or that says "only" of a place, a group or a
+    condition ("Some roles, such as those in finance, also require ..."; "... is available only on
+    the Pro tier"), and says "all" of nothing."""
+    parts = split_clauses(sentence) or [sentence]
+    if any(level == ALL for level, _, _ in quantified(sentence)):
+        return False  # it says "all" itself: a claim with its words says what it says
+    return bool(_ONLY.search(sentence)) or _restricted(parts[0])
+
+
+def all_of_restricted(claim: str, sentences: Sequence[str]) -> float:
+    """1.0 when a clause of the claim says of all what the passage says only of some (module
+    docstring), else 0.0."""
+    if "?" in claim:
+        return 0.0
+    read = [(s, content_set(s)) for s in sentences]
+    restricted = [words for text, words in read if _restricted_sentence(text)]
+    if not restricted:
+        return 0.0
+    plain = frozenset().union(*(words for text, words in read if not _restricted_sentence(text)))
+    passage = plain.union(*restricted)
+    for clause in split_clauses(claim) or [claim]:
+        if negated(clause) or not any(level == ALL for level, _, _ in quantified(clause)):
+            continue
+        words = tokens(clause)
+        at = next((k for k, w in enumerate(words) if _WORDS.get(w) == ALL), None)
+        if at is None:
+            continue
+        group = content_set(" ".join(_group(words[at + 1:at + 1 + SUBJECT_WORDS])))
+        said = content_set(clause) - group - content_set(words[at])
+        if coverage(content_set(clause) - content_set(words[at]), passage) < PASSAGE_COVERAGE:
+            continue
+        if any(len((said & words_of) - plain) >= RESTRICTED_WORDS for words_of in restricted):
+            return 1.0
+    return 0.0

@@ -1,0 +1,29 @@
+"""Said of all what the passage says only of some (checks/restricted.py)."""
+
+from ragmeter.judges.local.checks.restricted import all_of_restricted
+from ragmeter.text.segments import premise_sentences
+
+TRAINING = ("All new staff at Hollin & Carr must finish the fire-safety course in their first week. Some roles, such "
+            "as those in the lab, also need a chemical-handling certificate.")
+PLANS = ("Tessel offers Lite, Plus and Max plans. All plans include cloud backup for 30 days. Offline maps are "
+         "available only on the Max plan.")
+
+
+def flags(claim: str, context: str) -> bool:
+    return all_of_restricted(claim, premise_sentences(context)) == 1.0
+
+
+def test_what_the_passage_says_of_some_said_of_all_is_flagged():
+    assert flags("All new staff must get a chemical-handling certificate in their first week.", TRAINING)
+    assert flags("Every plan comes with offline maps and cloud backup.", PLANS)
+
+
+def test_what_the_passage_says_of_all_or_a_claim_of_some_is_not_flagged():
+    assert not flags("All new staff must finish the fire-safety course in their first week.", TRAINING)
+    assert not flags("All plans include cloud backup for 30 days.", PLANS)
+    # the claim itself keeps the restriction, or denies it
+    assert not flags("Some lab roles also need a chemical-handling certificate.", TRAINING)
+    assert not flags("Not all plans come with offline maps.", PLANS)
+    # the passage's sentence says "all" itself
+    assert not flags("The sieve would eliminate all multiples of 1 and output only the number 1.",
+                     "A sieve that counts 1 as prime would eliminate all multiples of 1 and output only the number 1.")
