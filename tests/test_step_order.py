@@ -122,9 +122,15 @@ def test_events_in_time_order():
     # a time that is no event, or "once" meaning one time, tells no order against the words
     assert in_time_order("Scald it, remove it after a brief, timed interval, then chill it.") == [
         "Scald it, remove it after a brief, timed interval, then chill it."]
-    assert in_time_order("The Council may return a bill once with amendments.") is None
-    # two such words: the order is not read
-    assert in_time_order("Only after the link is confirmed can they deposit, and trading opens once that settles.") is None
+    assert in_time_order("The Council may return a bill once with amendments.") == [
+        "The Council may return a bill once with amendments."]
+    # two such words in one clause: the order is not read
+    assert in_time_order("Only after the link is confirmed and before noon can they deposit.") is None
+    # two clauses joined by "and", each read in the order of its events (version 60)
+    assert in_time_order("Only after the link is confirmed can they deposit, and trading opens once that settles.") == [
+        "the link is confirmed", "can they deposit", "that settles.", "trading opens"]
+    assert in_time_order("Once identity is verified, they link a bank account.") == [
+        "identity is verified", "they link a bank account."]
 
 
 FLINT = ("To migrate a Flintbase database to version 5, first run `flint backup --all` to create a full snapshot. "
@@ -172,3 +178,22 @@ def test_numbers_tell_steps_apart_and_a_step_may_tell_two():
 def test_a_distance_or_time_gone_by_tells_no_order():
     assert in_time_order("The road passes Marrick after 35 km and then reaches Saltby.") == [
         "The road passes Marrick after 35 km and then reaches Saltby."]
+
+
+KETTLE = ("To descale the Brio kettle, first fill it with the descaling solution. Next, boil the solution once and "
+          "leave it for an hour. Then empty the kettle and rinse it twice with clean water.")
+
+
+def test_a_list_of_orders_tells_its_steps_without_then():
+    flags = lambda claim: steps_reordered(claim, premise_sentences(KETTLE)) == 1.0  # noqa: E731
+    assert flags("Empty the kettle and rinse it twice, fill it with the descaling solution, and boil the solution once.")
+    assert not flags("Fill it with the descaling solution, boil the solution once, and empty the kettle and rinse it twice.")
+    # a list of things, not of orders, tells no steps
+    assert not flags("The kettle, the solution and the clean water are all you need.")
+
+
+def test_once_that_counts_a_press_tells_no_step_s_time():
+    inhaler = ("First shake the inhaler for five seconds. Next, breathe out fully. Then seal your lips around the "
+               "mouthpiece and press the canister once while breathing in.")
+    assert steps_reordered("Breathe out fully, seal your lips around the mouthpiece and press once while breathing "
+                           "in, and then shake the inhaler for five seconds.", premise_sentences(inhaler)) == 1.0

@@ -35,6 +35,13 @@ Version 46: a claim's steps are read up to its first before / after / once / whe
 the last step's own time ("You connect a bank account, then pass the ID check, and you can trade
 once your first deposit has cleared": before, such a claim was not read), and "after that" /
 "after this" is a later step's marker, as "then" is.
+Version 60: a premise sentence whose clauses, joined by ", and" or ";", each tell their order
+with one such word is read clause by clause ("Once identity is verified, they link a bank
+account, and only after the first deposit clears can they place trades"); "once" counts only
+where it opens a clause ("once identity is verified", not "press once while breathing in"); and
+a claim that lists at least three orders ("Link your bank account, verify your identity, make the
+first deposit, ...") tells steps without "then". On the dev and train sets the flags stay the same
+(2, none supported).
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ import re
 from collections.abc import Sequence
 
 from ....text.segments import content_set, memo_short, negated
+from ....text.wordnet import VERB, can_be
 
 MIN_SHARED = 2  # of a claim step's own words, in the premise step it is matched to
 TIED_SHARED = 3  # of them, for a claim step matched to several premise steps that share as many in a
@@ -98,23 +106,37 @@ def _told_otherwise(text: str) -> bool:
 
 
 # "once" that opens a clause ("once the check is approved"), not "once a day" nor "return it once"
-_ONCE = r"once(?=\s+(?:the|you|they|it|he|she|we|all|each|every|your|their|its|this|that|these|those|(?-i:[A-Z])\w*)\b)"
+_ONCE = (r"once(?=\s+(?:the|you|they|it|he|she|we|all|each|every|your|their|its|this|that|these|those|(?-i:[A-Z])\w*)\b"
+         r"|\s+[a-z][\w-]*\s+(?:is|are|was|were|has|have|had)\b)")  # and "once identity is verified"
 _MARK = rf"(?:only\s+)?(?P<mark>after|{_ONCE}|when|whenever|before|prior\s+to)"
 # "After X, Y"; "Only after X should you Y" (no comma: the verb comes before its subject)
+# a claim's step told with its own time: as _TOLD_OTHERWISE, but "once" only where it opens a
+# clause ("press once while inhaling" is one press)
+_TIMED_STEP = re.compile(rf"\b(?:before|after|{_ONCE}|when|whenever|prior\s+to)\b", re.I)
 _LEADING = re.compile(rf"^\W*{_MARK}\s+(?P<x>.+?)(?:,\s*|\s+(?=(?:should|can|may|must|will|do|does|is|are)\s+"
                       r"(?:you|they|we|he|she|it|the|an?|all|each|your|their)\b))(?P<y>.+)$", re.I)
 _INSIDE = re.compile(rf"^(?P<y>.+?)\s*,?\s+{_MARK}\s+(?P<x>.+)$", re.I)
 
 
+# clauses of one sentence told one after another: ", and ...", "; ..."
+_JOINED_CLAUSES = re.compile(r",\s+and\s+|;\s*", re.I)
+
+
 def in_time_order(sentence: str) -> list[str] | None:
     """The sentence's parts in the order of their events (version 44): the sentence itself when it
     tells no order against its words; "After X, Y" and "Y after X" as X, Y ("once", "when" too);
-    "Before X, Y" and "Y before X" as Y, X. None when it has more than one such word, or the
-    part it would give is empty: its order is not read."""
+    "Before X, Y" and "Y before X" as Y, X; clauses joined by ", and" or ";", each read so, one
+    after another. None when a clause has more than one such word, or the part it would give is
+    empty: its order is not read."""
     text = _without_times(sentence)
-    if len(_TOLD_OTHERWISE.findall(text)) > 1:
-        return None
-    if not _TOLD_OTHERWISE.search(text):
+    if len(_TIMED_STEP.findall(text)) > 1:
+        # clauses joined by "and" or a semicolon, each with one such word, in the order told
+        # ("Once identity is verified, they link a bank account, and only after the first deposit
+        # clears can they place trades"; version 60)
+        joined = [part for part in _JOINED_CLAUSES.split(sentence) if part.strip()]
+        read = [in_time_order(part) for part in joined] if len(joined) > 1 else [None]
+        return [step for part in read for step in part] if all(read) else None  # type: ignore[union-attr]
+    if not _TIMED_STEP.search(text):
         return [sentence]
     m = _LEADING.match(text) or _INSIDE.match(text)
     if not m or not m["x"].strip() or not m["y"].strip():
@@ -133,16 +155,31 @@ def _step_words(part: str) -> frozenset[str]:
     return (content_set(part) | frozenset(_DIGITS.findall(part))) - _MARKERS
 
 
+# the parts of a list of orders: "Verify your identity, link your bank account, make the first deposit"
+_LIST_BREAK = re.compile(r"\s*,\s*(?:and\s+)?|\s*;\s*|\s+and\s+(?=[a-z]+\s+(?:your|the|a|an|it|them|its|their)\b)", re.I)
+IMPERATIVES = 3  # orders in a list, at least, for the list to tell steps without "then"
+
+
+def _imperatives(text: str) -> bool:
+    """Is the text a list of at least IMPERATIVES orders, every part but one opening with a word
+    WordNet has as a verb, followed by "your", "the", "a", "it" ... (version 60: a list of
+    orders tells their order as "then" does)?"""
+    parts = [p.strip() for p in _LIST_BREAK.split(text) if p and p.strip()]
+    orders = [p for p in parts if re.match(r"^[A-Za-z]+\s+(?:your|the|a|an|it|them|its|their|both|all|out|off|up|on)\b", p)
+              and can_be(p.split()[0].lower(), VERB)]
+    return len(orders) >= IMPERATIVES and len(orders) >= len(parts) - 1
+
+
 @memo_short
 def _claim_steps(claim: str) -> tuple[frozenset[str], ...]:
     """The steps the claim tells in order: its parts between later-step markers, commas and
     semicolons, up to a before / after / once / when, which tells the last step's own time
     ("..., and you can trade once your first deposit has cleared")."""
     told = _without_times(claim)
-    timed = _TOLD_OTHERWISE.search(told)
+    timed = _TIMED_STEP.search(told)
     if timed:
         told = told[:timed.start()]
-    if not _LATER.search(told) or _CONDITION.search(claim) or negated(claim):
+    if not (_LATER.search(told) or _imperatives(told)) or _CONDITION.search(claim) or negated(claim):
         return ()
     steps = [_step_words(part) for part in _CLAIM_BREAK.split(told) if part and part.strip()]
     return tuple(s for s in steps if s)
