@@ -49,3 +49,15 @@ def test_what_rather_than_keeps_is_not_flagged():
     assert not flags("Appeals are decided by the licensing board.", BOARD)
     assert not flags("Appeals go to the licensing board rather than the county court.", BOARD)
     assert not flags("On the moor most rain runs off rather than soaking into the peat.", SOIL)
+
+
+def test_rather_than_of_what_is_usual_or_said_plainly_elsewhere_is_not_flagged():
+    assert not flags("Patients with complications are treated in hospital.",
+                     "Patients are often treated at home rather than in hospital. Patients with complications "
+                     "are treated in hospital.")
+    assert not flags("The bird migrates south in winter.",
+                     "The bird stays in the north rather than migrating south, although some populations do "
+                     "migrate south.")
+    # said of a case the claim picks out
+    assert not flags("Visitors who arrive by car can use the parking garage.",
+                     "Most visitors arrive by train rather than by car. The parking garage has 200 spaces.")

@@ -165,3 +165,17 @@ def test_the_question_given_back_as_its_own_reason_is_a_restatement(question, an
 ])
 def test_a_reason_in_words_of_its_own_is_an_answer(question, answer):
     assert not gives_itself_as_reason(question, answer) and not restates_question(question, answer)
+
+
+@pytest.mark.parametrize("question, answer", [
+    # a reason of the answer's own, though it names the subject again
+    ("Why does ice float on water?", "Ice floats on water because ice is less dense than water."),
+    ("Why is the sky blue?", "The sky is blue because the sky scatters blue light."),
+    ("Why did the Roman Empire fall?", "The Roman Empire fell because the empire became too large."),
+    # "relevant" and "set" in a real answer
+    ("How do I apply for a passport?", "You apply for a passport by filling in the relevant form at a post office."),
+    ("How do parents limit screen time?", "Parents limit screen time by using an app to set time limits."),
+    ("What does the warranty cover?", "The warranty covers manufacturing defects, except in certain cases of misuse."),
+])
+def test_real_answers_with_the_question_s_words_are_not_restatements(question, answer):
+    assert not restates_question(question, answer)

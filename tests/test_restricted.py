@@ -27,3 +27,12 @@ def test_what_the_passage_says_of_all_or_a_claim_of_some_is_not_flagged():
     # the passage's sentence says "all" itself
     assert not flags("The sieve would eliminate all multiples of 1 and output only the number 1.",
                      "A sieve that counts 1 as prime would eliminate all multiples of 1 and output only the number 1.")
+
+
+def test_only_of_an_amount_or_not_only_restricts_no_group():
+    assert not flags("The library is open to all members of the public.",
+                     "The library is open not only to students but also to members of the public.")
+    assert not flags("All guests receive a free breakfast.",
+                     "Guests receive a free breakfast, which takes only a few minutes to prepare.")
+    assert not flags("All users can install the update in a few minutes.",
+                     "Users can install the update in only a few minutes.")

@@ -94,15 +94,19 @@ def restates_question(question: str, answer: str) -> bool:
 
 
 # A vague filler holds the place of the answer: "within a set amount of time", "certain
-# conditions", "its own particular risk", "the penalty that applies", "in the way that is
+# conditions", "its own particular risk" ("set" only after "a" or "the": "to set time limits" is
+# a verb; not "relevant", "appropriate" or "required", which a real answer uses: "fill in the
+# relevant form at a post office"), "the penalty that applies", "in the way that is
 # recommended". Such an answer may add a few words of its own ("satisfy", "employee"), but no
 # more than VAGUE_ADDED, and takes up at least VAGUE_COVERAGE of the question's content words.
 # Measured with benchmarks/restatement_check.py (SelQA, TrecQA, SQuAD answer sentences and spans,
 # EVOUNA answers: about 17,000 real answers, none flagged; with 6 words and 0.5, 5 were).
 VAGUE_ADDED, VAGUE_COVERAGE = 4, 0.6
 _VAGUE_DETERMINER = re.compile(
-    r"\b(certain|particular|specific|set|appropriate|relevant|various|applicable|necessary|required|corresponding)"
-    r"\s+([^\W\d_][\w'’-]*)", re.I)
+    r"\b(?:(?P<word>certain|particular|specific|various|applicable)|(?<=\ba\s)(?P<set>set)|(?<=\bthe\s)(?P<set2>set))"
+    r"\s+(?P<noun>[^\W\d_][\w'’-]*)", re.I)
+# "in certain cases", "under certain conditions", "at certain times": a hedge beside the answer
+_HEDGE_BEFORE = re.compile(r"\b(?:under|in|at|for|on|with|except|during)\s*$", re.I)
 # "the penalty that applies", "the dose that is recommended": a noun of the question or an empty
 # one, defined only by a rule that is not given
 _UNSTATED_RULE = re.compile(r"\bthe\s+([^\W\d_][\w'’-]*)\s+(?:that|which)\s+(?:is\s+|are\s+|was\s+|were\s+)?"
@@ -117,11 +121,11 @@ _EXAMPLES = re.compile(r"\bsuch\s+as\b|\bincluding\b|\bnamely\b|\be\.g\.|\blike\
 def fills_slot_vaguely(question: str, answer: str, added: set[str] | None = None) -> bool:
     """Does the answer take up the question (VAGUE_COVERAGE of its content words), add at most
     VAGUE_ADDED words of its own that are not empty, and put a vague filler where the answer
-    should be: a vague word ("certain", "a set", "particular", "appropriate") before an empty
+    should be: a vague word ("certain", "a set", "particular", "various") before an empty
     word or one of the question's ("a set amount of time", "certain things", "its own particular
     risk"), or a noun defined by an unstated rule ("the penalty that applies", "the way that is
-    recommended")? Not for a hedge ("under certain conditions"), nor where the question itself
-    asks of some or certain things. added: _added_words(question, answer), if known."""
+    recommended")? Not for a hedge ("under certain conditions", "in certain cases"), nor where the
+    question itself asks of some or certain things. added: _added_words(question, answer), if known."""
     added = _added_words(question, answer) if added is None else added
     if added is None or len(added) > VAGUE_ADDED:
         return False
@@ -135,8 +139,9 @@ def fills_slot_vaguely(question: str, answer: str, added: set[str] | None = None
         return is_empty_word(word) or (word not in STOPWORDS and _asked(stem(word), question_words))
 
     for match in _VAGUE_DETERMINER.finditer(answer):
-        hedge = answer[:match.start()].rstrip().lower().endswith("under")
-        if match.group(1).lower() not in asked_words and not hedge and taken_up(match.group(2)):
+        vague = (match.group("word") or match.group("set") or match.group("set2")).lower()
+        hedge = _HEDGE_BEFORE.search(answer[:match.start()])
+        if vague not in asked_words and not hedge and taken_up(match.group("noun")):
             return True
     return any(taken_up(match.group(1)) for match in _UNSTATED_RULE.finditer(answer))
 
@@ -146,16 +151,22 @@ _WHY = re.compile(r"^\W*why\b|\bwhat\s+(?:causes|caused|makes|made)\b|\bwhat\s+i
 _BECAUSE = re.compile(r"\b(?:because(?:\s+of)?|due\s+to|as\s+a\s+result\s+of|owing\s+to|thanks\s+to)\b", re.I)
 # the reason may add this many words that are neither the question's nor empty ("fall season")
 REASON_ADDED = 2
+# the general nouns a reason given back hides behind: "because of the way they act", "as a result
+# of the circumstances that caused it"; a reason of the answer's own names something
+# ("because ice is less dense than water", "because the empire became too large")
+_VAGUE_REASONS = frozenset("""way ways reason reasons cause causes circumstance circumstances factor factors process
+processes thing things something kind sort type nature fact facts matter situation result results""".split())
 
 
 def gives_itself_as_reason(question: str, answer: str) -> bool:
     """Does the answer to a why-question say the question back (VAGUE_COVERAGE of its content
     words before "because") and give as the reason the question's own words again, with at most
-    REASON_ADDED words of its own that are not empty: "Aldermoor declined after 1760 because the
-    town went into decline in the years following 1760."; "... because of the way they act to
-    reduce that risk"? A reason in words of its own ("because chlorophyll breaks down") is an
-    answer. Measured with benchmarks/restatement_check.py: of its 70 or so real answers to a why
-    question that give a reason with "because", none is flagged."""
+    REASON_ADDED words of its own that are not empty and a general noun in place of a cause
+    ("because of the way they act to reduce that risk", "as a result of the circumstances that
+    caused it to fail that year"), or no word of its own at all? A reason in words of its own
+    ("because chlorophyll breaks down", "because ice is less dense than water") is an answer.
+    Measured with benchmarks/restatement_check.py: of its 70 or so real answers to a why question
+    that give a reason with "because", none is flagged."""
     match = _BECAUSE.search(answer)
     if not match or not _WHY.search(last_sentence(question) or ""):
         return False
@@ -164,8 +175,10 @@ def gives_itself_as_reason(question: str, answer: str) -> bool:
         return False
     reason = answer[match.end():]
     added = _added_words(question, reason)
+    if added is None or len(added) > REASON_ADDED:
+        return False
     said_again = any(w not in STOPWORDS and _asked(stem(w), question_words) for w in tokens(reason))
-    return added is not None and len(added) <= REASON_ADDED and said_again
+    return said_again and (not added or bool(_VAGUE_REASONS & set(tokens(reason))))
 
 
 def _added_words(question: str, answer: str) -> set[str] | None:

@@ -42,7 +42,7 @@ from .word_forms import word_form
 _PASSIVE = re.compile(r"(?<!could )(?<!might )(?<!may )(?<!could have )(?<!might have )(?<!may have )\b(?:is|are|was|were|be|been|being|get|gets|got)\s+"
                       r"(?:(?:\w+ly|later|then|also|first|often|still|now|never|already|soon|once)\s+)?"
                       r"(?P<verb>[a-z]{3,})\s+(?:[\w'’-]+\s+){0,5}?by\s+(?P<doer>(?:[^,;:.()]|"
-                      r"(?<=Dr)\.|(?<=Mr)\.|(?<=Ms)\.|(?<=Mrs)\.|(?<=St)\.|(?<=Jr)\.|(?<=Prof)\.)+)", re.I)
+                      r"(?<=\bDr)\.|(?<=\bMr)\.|(?<=\bMs)\.|(?<=\bMrs)\.|(?<=\bSt)\.|(?<=\bJr)\.|(?<=\bProf)\.)+)", re.I)
 # the doer's phrase ends where another phrase or clause begins
 _DOER_END = re.compile(r"\s+(?:rather\s+than|instead\s+of|not|who|which|that|and|or|via|through|with|using|by|in|on|"
                        r"at|for|within|after|before|during|since|from|to|as|because|under|(?-i:[a-z]\w*ing|[a-z]\w*ly))\b.*$",
@@ -104,16 +104,38 @@ def _doers_of(verb: str, text: str) -> list[tuple[frozenset[str], frozenset[str]
     return found
 
 
-# a name, or names joined by "and", "&" or commas, right before a verb: "engineer Lucía Ferrandis
-# designed", "Smith and Jones designed"; the run ends at the first word that is not capitalised
-_NAMES_BEFORE = re.compile(r"((?:[^\W\d_][\w'’.-]*(?:\s*,\s*|\s+and\s+|\s*&\s*|\s+))*?)"
-                           r"((?:[A-Z][\w'’.-]*\s+)*[A-Z][\w'’.-]*)\s+$")
+# words that join the names of one subject: "Smith and Jones", "Smith, Jones & Lee"
+_NAME_JOINERS = frozenset(("and", "&", ","))
+_NAME_TOKEN = re.compile(r"[^\W\d_][\w'’.-]*|[,&]")
+# what may follow an active verb as its object: "designed the hall", "designed Porto Vell's hall"
+_OBJECT_START = re.compile(r"\s+(?:the|a|an|its|their|his|her|this|that|these|those|two|three|several|many|"
+                           r"(?-i:[A-Z])\w*)\b", re.I)
+
+
+def _names_before(text: str) -> tuple[list[str], list[str]]:
+    """The capitalised words right before the end of the text (the doer: "Lucía Ferrandis" of
+    "engineer Lucía Ferrandis"), and every capitalised word of the run of names joined by "and",
+    "&" or commas that ends there (the subject: "Smith" and "Jones" of "Smith and Jones");
+    read from the end, word by word."""
+    words = _NAME_TOKEN.findall(text)
+    doer: list[str] = []
+    k = len(words) - 1
+    while k >= 0 and words[k][:1].isupper():
+        doer.insert(0, words[k])
+        k -= 1
+    named = list(doer)
+    while k >= 0 and (words[k] in _NAME_JOINERS or words[k][:1].isupper()):
+        if words[k][:1].isupper():
+            named.append(words[k])
+        k -= 1
+    return doer, named
 
 
 def _active_doers(verb: str, sentence: str) -> list[tuple[frozenset[str], frozenset[str], frozenset[str]]]:
     """(doer words, every name of the subject, the text's other words) for each place a clause
-    says the verb in its active form right after a capitalised name ("Lucía Ferrandis designed the
-    hall"), not in a clause that denies it."""
+    says the verb in its active form right after a capitalised name and before its object
+    ("Lucía Ferrandis designed the hall"; not "The Civil Rights Act passed in 1964 ..."), not in a
+    clause that denies it."""
     found = []
     for clause in split_clauses(sentence):
         if negated(clause):
@@ -122,13 +144,13 @@ def _active_doers(verb: str, sentence: str) -> list[tuple[frozenset[str], frozen
             said = m.group(0)
             if word_form(said) != verb or not said.islower() or not _SHAPE.search(said) or said.endswith("ing"):
                 continue
-            names = _NAMES_BEFORE.search(clause[:m.start()])
-            if not names:
+            # an active verb has its object after it ("passed in 1964" is a participle)
+            if not _OBJECT_START.match(clause[m.end():]):
                 continue
-            doer = frozenset(_content(names.group(2)))
-            subject = re.findall(r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*", names.group(0))
-            named = frozenset(w for phrase in subject for w in _content(phrase)) | doer
+            doer_words, named_words = _names_before(clause[:m.start()])
+            doer = frozenset(_content(" ".join(doer_words)))
             if doer:
+                named = frozenset(_content(" ".join(named_words))) | doer
                 found.append((doer, named, frozenset(_content(clause)) - doer - {verb}))
     return found
 

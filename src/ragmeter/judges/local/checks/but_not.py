@@ -9,7 +9,8 @@ clause before it, which is not negated.
 A premise sentence is read as "<statement> but not <phrase>" (also "and", "though", "although"
 or "yet not"; not "last but not least"), or "<statement> rather than | instead of <phrase>"
 (version 60: "Agriculture relies on rainfall soaking into the plateau's soils" where "most rainfall
-runs off into the Tessa gorge rather than soaking in"), the phrase up to PHRASE_WORDS words with no verb of
+runs off into the Tessa gorge rather than soaking in"; not in a sentence that tells what is usual
+or preferred: "Visitors usually arrive by train rather than by car"), the phrase up to PHRASE_WORDS words with no verb of
 being, having or doing and no "if", "when", "unless", "until" or "because" (a clause, the negation
 check's to read). A clause of the claim is flagged where it says the phrase word for word (its
 opening article aside; by stem, and "into" for "in") right after a word of the statement (joining words aside: "within and
@@ -27,7 +28,7 @@ from functools import lru_cache
 
 from ....text.segments import content_set, coverage, negated, split_clauses, stem, tokens
 
-_BUT_NOT = re.compile(r"(?P<head>[^;:.!?]+?)\s*,?\s+(?:(?:but|and|though|although|yet)\s+not|rather\s+than|instead\s+of)"
+_BUT_NOT = re.compile(r"(?P<head>[^;:.!?]+?)\s*,?\s+(?P<mark>(?:but|and|though|although|yet)\s+not|rather\s+than|instead\s+of)"
                       r"\s+(?P<phrase>[^,;:.!?()]+)", re.I)
 _VERBISH = frozenset("is are was were be been being has have had do does did can could will would shall should may "
                      "might must if when unless until because".split())
@@ -36,6 +37,9 @@ _ARTICLES = frozenset("a an the".split())
 # earthquake damage", "ordering across partitions is lost", "closed on Sundays")
 _ASIDE = re.compile(r"\b(?:except|excepting|excluding|exclude[sd]?|other\s+than|apart\s+from|besides|unlike|without|"
                     r"lost|loses|lose|closed|outside|lacks?|lacking|fails?|failed|no\s+longer|neither|nor|instead)\b", re.I)
+# a sentence that tells what is usual or preferred: its "rather than" excludes nothing
+_USUALLY = re.compile(r"\b(?:often|usually|generally|typically|tend|tends|prefer|prefers|preferred|commonly|normally)\b",
+                      re.I)
 _MARKS = re.compile(r"\bnot\b|\brather\s+than\b|\binstead\s+of\b", re.I)
 _IDIOM = re.compile(r"\blast\s+but\s+not\s+least\b", re.I)
 PHRASE_WORDS = 4
@@ -49,6 +53,8 @@ def _set_aside(sentence: str) -> list[tuple[frozenset[str], frozenset[str], list
     each "but not" whose phrase is no clause of its own."""
     found = []
     for m in _BUT_NOT.finditer(_IDIOM.sub(" ", sentence)):
+        if m.group("mark").lower().startswith(("rather", "instead")) and _USUALLY.search(sentence):
+            continue  # "most visitors arrive by train rather than by car": a preference, no exclusion
         phrase = tokens(m.group("phrase"))
         if phrase and phrase[0] in _ARTICLES:
             phrase = phrase[1:]
@@ -74,9 +80,22 @@ def _says_at(words: list[str], phrase: list[str]) -> int:
 _JOINING = frozenset("and or both also even as well to for of a an the".split())
 
 
+# the phrase said of a case the claim picks out ("Visitors who arrive by car can use the garage"),
+# not of what holds
+_CASE_WORDS = frozenset("who whom whose which that if when whenever where unless".split())
+
+
+def _said_elsewhere(phrase: list[str], sentences: Sequence[str]) -> bool:
+    """Does a premise clause with no negation and no setting aside say the phrase ("Patients with
+    complications are treated in hospital." beside "... at home rather than in hospital")?"""
+    return any(_says_at(tokens(clause), phrase) >= 0 and not negated(clause) and not _MARKS.search(clause)
+               for sentence in sentences for clause in split_clauses(sentence) or [sentence])
+
+
 def set_aside_said(claim: str, sentences: Sequence[str]) -> float:
     """1.0 when a clause of the claim says, without a negation, what a premise sentence sets aside
-    with "but not" (module docstring), else 0.0."""
+    with "but not", "rather than" or "instead of" (module docstring), and no other premise clause
+    says it plainly, else 0.0."""
     if "?" in claim:
         return 0.0
     aside = [found for s in sentences if _MARKS.search(s) for found in _set_aside(s)]
@@ -89,7 +108,7 @@ def set_aside_said(claim: str, sentences: Sequence[str]) -> float:
         words = tokens(clause)
         for head, said, phrase in aside:
             at = _says_at(words, phrase)
-            if at >= 0:
+            if at >= 0 and not _CASE_WORDS & set(words[max(0, at - 4):at]):
                 # the phrase said of what the statement says: the word before it (joining words
                 # aside) is one of the statement's ("is preserved across partitions")
                 before = next((w for w in reversed(words[:at]) if w not in _JOINING), "")
@@ -98,6 +117,6 @@ def set_aside_said(claim: str, sentences: Sequence[str]) -> float:
                     continue
                 if passage is None:
                     passage = frozenset().union(*(content_set(sentence) for sentence in sentences))
-                if coverage(rest, passage) >= MIN_COVERAGE:
+                if coverage(rest, passage) >= MIN_COVERAGE and not _said_elsewhere(phrase, sentences):
                     return 1.0
     return 0.0

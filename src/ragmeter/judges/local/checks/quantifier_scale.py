@@ -124,6 +124,18 @@ def quantified(clause: str) -> tuple[tuple[int, str | None, bool], ...]:
 _EVERY_BEFORE = re.compile(r"\b(?:every|each|any)\s+$", re.I)
 
 
+def universal_at(words: list[str]) -> int | None:
+    """The index of the first of the words that says all of a group ("all", "every", "each"),
+    not a count of a time nor "at all" or "in all" (as quantified reads them); None if none."""
+    for k, word in enumerate(words):
+        after = words[k + 1] if k + 1 < len(words) else ""
+        before = words[k - 1] if k else ""
+        if _WORDS.get(word) == ALL and after not in _NOT_COUNTED and before not in ("at", "in", "not") \
+                and before not in _NEARLY:
+            return k
+    return None
+
+
 def _head(after: list[str]) -> str | None:
     for word in after:
         if word in _PRONOUNS:

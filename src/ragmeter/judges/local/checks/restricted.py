@@ -10,10 +10,11 @@ finds all against all; what it says of them the passage says only under "some" o
 Each clause of the claim with "all", "every" or "each" (quantifier_scale.quantified), not
 negated, is split into its group (up to SUBJECT_WORDS words after the quantifier, up to an
 auxiliary or a word WordNet reads first as a verb) and what it says of it (its other content
-words). The claim is flagged where at least RESTRICTED_WORDS of what it
-says are in a premise clause that counts some ("some", "several", "certain", "a few", "only
-some") or holds "only" before a place, a group or a condition ("only on the Pro tier", "only for
-members"), and in no premise clause without such a restriction, and at least PASSAGE_COVERAGE of
+words). The claim is flagged where at least RESTRICTED_WORDS of what it says are in a premise
+sentence whose first clause counts some ("some", "several", "certain", "a few", "only some"; not
+a time or an amount) or that holds "only" before a place, a group or a condition ("only on the Pro tier", "only for
+members"; not "not only to ...", nor "only a few minutes"), and that says "all" of nothing, and are
+in no premise sentence without such a restriction, and at least PASSAGE_COVERAGE of
 the clause's content words are the passage's (a near copy: what the claim adds is the claim
 model's to read).
 """
@@ -25,17 +26,25 @@ from collections.abc import Sequence
 
 from ....text.segments import content_set, coverage, negated, split_clauses, tokens
 from ....text.wordnet import VERB, commonest_part_of_speech
-from .quantifier_scale import _WORDS, ALL, ONLY_SOME, SOME, quantified
+from .quantifier_scale import ALL, ONLY_SOME, SOME, quantified, universal_at
 
 SUBJECT_WORDS = 4
 RESTRICTED_WORDS = 2
 PASSAGE_COVERAGE = 0.8
-_ONLY = re.compile(r"\bonly\s+(?:on|in|for|to|with|at|from|by|if|when|where|the|a|an|its|their|some|certain|"
+# "only on the Pro tier", "only for members", "only some": not "not only to ..." (also), nor "only a few
+# minutes" (an amount)
+_ONLY = re.compile(r"(?<!\bnot\s)\bonly\s+(?:on|in|for|to|with|at|from|by|if|when|where|its|their|some|certain|"
                    r"selected|specific|particular)\b", re.I)
 
 
+# a count of time or an amount restricts no group ("in only a few minutes")
+_AMOUNTS = content_set("second seconds minute minutes hour hours day days week weeks month months year years time "
+                       "times percent dollars euros pounds")
+
+
 def _restricted(clause: str) -> bool:
-    return bool(_ONLY.search(clause)) or any(level in (SOME, ONLY_SOME) for level, _, _ in quantified(clause))
+    return bool(_ONLY.search(clause)) or any(level in (SOME, ONLY_SOME) and head not in _AMOUNTS
+                                             for level, head, _ in quantified(clause))
 
 
 _VERBISH = frozenset("is are was were be been has have had do does did can could will would shall should may might "
@@ -55,10 +64,9 @@ def _restricted_sentence(sentence: str) -> bool:
     """A sentence whose first clause counts some, or that says "only" of a place, a group or a
     condition ("Some roles, such as those in finance, also require ..."; "... is available only on
     the Pro tier"), and says "all" of nothing."""
-    parts = split_clauses(sentence) or [sentence]
     if any(level == ALL for level, _, _ in quantified(sentence)):
         return False  # it says "all" itself: a claim with its words says what it says
-    return bool(_ONLY.search(sentence)) or _restricted(parts[0])
+    return bool(_ONLY.search(sentence)) or _restricted((split_clauses(sentence) or [sentence])[0])
 
 
 def all_of_restricted(claim: str, sentences: Sequence[str]) -> float:
@@ -76,12 +84,13 @@ def all_of_restricted(claim: str, sentences: Sequence[str]) -> float:
         if negated(clause) or not any(level == ALL for level, _, _ in quantified(clause)):
             continue
         words = tokens(clause)
-        at = next((k for k, w in enumerate(words) if _WORDS.get(w) == ALL), None)
+        at = universal_at(words)
         if at is None:
             continue
         group = content_set(" ".join(_group(words[at + 1:at + 1 + SUBJECT_WORDS])))
-        said = content_set(clause) - group - content_set(words[at])
-        if coverage(content_set(clause) - content_set(words[at]), passage) < PASSAGE_COVERAGE:
+        own = content_set(clause) - content_set(words[at])  # "every" is a content word, "all" is not
+        said = own - group
+        if coverage(own, passage) < PASSAGE_COVERAGE:
             continue
         if any(len((said & words_of) - plain) >= RESTRICTED_WORDS for words_of in restricted):
             return 1.0
