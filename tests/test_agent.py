@@ -51,6 +51,9 @@ def test_the_active_voice_s_own_doer_or_co_doer_is_not_flagged():
     # the doer read past a title's stop
     assert not flags("The songs were produced by Dr. Dre.",
                      "Dr. Dre mentored Eminem. Dre produced three songs, and Eminem produced the rest.")
+    # a co-doer named after "with"
+    assert not flags("The hall was designed by Marc Duran in collaboration with Ferrandis.",
+                     "Ferrandis designed the hall in collaboration with Marc Duran.")
     # a participle with no object after it is no active verb ("The Civil Rights Act passed in 1964 ...")
     assert not flags("The law was passed by Congress in 1964.",
                      "Congress approved the law in 1964. The Civil Rights Act passed in 1964 banned segregation.")

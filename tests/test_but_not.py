@@ -35,7 +35,7 @@ def test_the_statement_itself_or_the_set_aside_denied_is_not_flagged():
 
 BOARD = ("Appeals are decided by the licensing board rather than the county court, and a decision takes about "
          "eight weeks.")
-SOIL = "On the moor most rain runs off into the streams rather than soaking in, so the peat stays thin."
+SOIL = "On the moor the rain runs off into the streams rather than soaking in, so the peat stays thin."
 
 
 def test_what_rather_than_or_instead_of_sets_aside_said_to_hold_is_flagged():
@@ -48,7 +48,7 @@ def test_what_rather_than_or_instead_of_sets_aside_said_to_hold_is_flagged():
 def test_what_rather_than_keeps_is_not_flagged():
     assert not flags("Appeals are decided by the licensing board.", BOARD)
     assert not flags("Appeals go to the licensing board rather than the county court.", BOARD)
-    assert not flags("On the moor most rain runs off rather than soaking into the peat.", SOIL)
+    assert not flags("On the moor the rain runs off rather than soaking into the peat.", SOIL)
 
 
 def test_rather_than_of_what_is_usual_or_said_plainly_elsewhere_is_not_flagged():
@@ -58,6 +58,10 @@ def test_rather_than_of_what_is_usual_or_said_plainly_elsewhere_is_not_flagged()
     assert not flags("The bird migrates south in winter.",
                      "The bird stays in the north rather than migrating south, although some populations do "
                      "migrate south.")
-    # said of a case the claim picks out
+    # said of a case the claim picks out, of most, or of a subject the statement does not name
     assert not flags("Visitors who arrive by car can use the parking garage.",
-                     "Most visitors arrive by train rather than by car. The parking garage has 200 spaces.")
+                     "Visitors arrive by train rather than by car. The parking garage has 200 spaces.")
+    assert not flags("Some visitors arrive by car.", "Most visitors arrive by train rather than by car.")
+    assert not flags("Patients with complications recover in hospital.",
+                     "Patients with mild symptoms recover at home rather than in hospital. Those with complications "
+                     "are admitted.")

@@ -172,6 +172,8 @@ def test_a_reason_in_words_of_its_own_is_an_answer(question, answer):
     ("Why does ice float on water?", "Ice floats on water because ice is less dense than water."),
     ("Why is the sky blue?", "The sky is blue because the sky scatters blue light."),
     ("Why did the Roman Empire fall?", "The Roman Empire fell because the empire became too large."),
+    ("Why does ice float on water?", "Ice floats on water because of the fact that it is lighter than water."),
+    ("Why do plants need sunlight?", "Plants need sunlight because they use sunlight in the process of photosynthesis."),
     # "relevant" and "set" in a real answer
     ("How do I apply for a passport?", "You apply for a passport by filling in the relevant form at a post office."),
     ("How do parents limit screen time?", "Parents limit screen time by using an app to set time limits."),

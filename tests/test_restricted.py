@@ -36,3 +36,10 @@ def test_only_of_an_amount_or_not_only_restricts_no_group():
                      "Guests receive a free breakfast, which takes only a few minutes to prepare.")
     assert not flags("All users can install the update in a few minutes.",
                      "Users can install the update in only a few minutes.")
+
+
+def test_only_of_what_the_claim_says_too_restricts_no_group():
+    assert not flags("All plans store data in EU data centres.", "Data is stored only in EU data centres.")
+    assert not flags("Every member can book the sauna.", "The sauna can be booked only by members.")
+    assert not flags("The council closed the bridge to all traffic.",
+                     "Certain that the bridge was unsafe, the council closed it to traffic.")

@@ -127,10 +127,15 @@ def test_events_in_time_order():
     # two such words in one clause: the order is not read
     assert in_time_order("Only after the link is confirmed and before noon can they deposit.") is None
     # two clauses joined by "and", each read in the order of its events (version 60)
-    assert in_time_order("Only after the link is confirmed can they deposit, and trading opens once that settles.") == [
-        "the link is confirmed", "can they deposit", "that settles.", "trading opens"]
+    assert in_time_order("They link a bank account once identity is verified, and trading opens once the deposit "
+                         "settles.") == ["identity is verified", "They link a bank account", "the deposit settles.",
+                                         "trading opens"]
     assert in_time_order("Once identity is verified, they link a bank account.") == [
         "identity is verified", "they link a bank account."]
+    # a first clause that opens with its own time may cover the next: not read
+    assert in_time_order("Before you paint the wall, fill the cracks, and sand the filler once it has dried.") is None
+    assert in_time_order("A tablet taken once daily is enough for most adults.") == [
+        "A tablet taken once daily is enough for most adults."]
 
 
 FLINT = ("To migrate a Flintbase database to version 5, first run `flint backup --all` to create a full snapshot. "
@@ -188,8 +193,15 @@ def test_a_list_of_orders_tells_its_steps_without_then():
     flags = lambda claim: steps_reordered(claim, premise_sentences(KETTLE)) == 1.0  # noqa: E731
     assert flags("Empty the kettle and rinse it twice, fill it with the descaling solution, and boil the solution once.")
     assert not flags("Fill it with the descaling solution, boil the solution once, and empty the kettle and rinse it twice.")
-    # a list of things, not of orders, tells no steps
+    # a list of things, not of orders, tells no steps; nor a statement whose subject opens it
     assert not flags("The kettle, the solution and the clean water are all you need.")
+    council = ("Each spring the council first sets the tax rates and hires the auditors. It then approves the budget, "
+               "and finally publishes the accounts.")
+    assert steps_reordered("The council publishes the accounts, approves the budget, hires the auditors and sets the "
+                           "tax rates.", premise_sentences(council)) == 0.0
+    # a checklist numbered, with no order told in words
+    assert steps_reordered("Switch on your lights, wear a helmet and check the brakes.", premise_sentences(
+        "Safety checklist: 1. Wear a helmet. 2. Check the brakes. 3. Switch on your lights.")) == 0.0
 
 
 def test_once_that_counts_a_press_tells_no_step_s_time():

@@ -154,8 +154,8 @@ REASON_ADDED = 2
 # the general nouns a reason given back hides behind: "because of the way they act", "as a result
 # of the circumstances that caused it"; a reason of the answer's own names something
 # ("because ice is less dense than water", "because the empire became too large")
-_VAGUE_REASONS = frozenset("""way ways reason reasons cause causes circumstance circumstances factor factors process
-processes thing things something kind sort type nature fact facts matter situation result results""".split())
+_VAGUE_REASONS = frozenset("""way ways reason reasons cause causes circumstance circumstances factor factors thing
+things something kind sort type situation""".split())  # not "the fact that", "in the process of photosynthesis"
 
 
 def gives_itself_as_reason(question: str, answer: str) -> bool:
@@ -163,7 +163,8 @@ def gives_itself_as_reason(question: str, answer: str) -> bool:
     words before "because") and give as the reason the question's own words again, with at most
     REASON_ADDED words of its own that are not empty and a general noun in place of a cause
     ("because of the way they act to reduce that risk", "as a result of the circumstances that
-    caused it to fail that year"), or no word of its own at all? A reason in words of its own
+    caused it to fail that year"; not "the fact that", "the process of photosynthesis"), or no
+    word of its own at all? A reason in words of its own
     ("because chlorophyll breaks down", "because ice is less dense than water") is an answer.
     Measured with benchmarks/restatement_check.py: of its 70 or so real answers to a why question
     that give a reason with "because", none is flagged."""

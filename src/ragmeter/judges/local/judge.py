@@ -91,7 +91,7 @@ NEG_COLUMN = SUPPORT_FEATURES.index("neg_mismatch")
 
 class LocalJudge(Judge):
     name = "local"
-    version = "60"
+    version = "61"
     fused_claims_support = True  # splitting reads the question: an answer's yes or no (verdicts.py)
 
     def __init__(self, embedder: str | Path | None = None, static_model: str | Path | None = None,

@@ -112,6 +112,9 @@ _OBJECT_START = re.compile(r"\s+(?:the|a|an|its|their|his|her|this|that|these|th
                            r"(?-i:[A-Z])\w*)\b", re.I)
 
 
+_WITH = re.compile(r"\b(?:together\s+with|in\s+collaboration\s+with|alongside|with|and)\s+((?:[A-Z][\w'’.-]*\s*)+)")
+
+
 def _names_before(text: str) -> tuple[list[str], list[str]]:
     """The capitalised words right before the end of the text (the doer: "Lucía Ferrandis" of
     "engineer Lucía Ferrandis"), and every capitalised word of the run of names joined by "and",
@@ -150,7 +153,9 @@ def _active_doers(verb: str, sentence: str) -> list[tuple[frozenset[str], frozen
             doer_words, named_words = _names_before(clause[:m.start()])
             doer = frozenset(_content(" ".join(doer_words)))
             if doer:
-                named = frozenset(_content(" ".join(named_words))) | doer
+                # co-doers named after "with": "designed the hall in collaboration with Marc Duran"
+                partners = [n for w in _WITH.finditer(clause) for n in re.findall(r"[A-Z][\w'’.-]*", w.group(1))]
+                named = frozenset(_content(" ".join(named_words + partners))) | doer
                 found.append((doer, named, frozenset(_content(clause)) - doer - {verb}))
     return found
 

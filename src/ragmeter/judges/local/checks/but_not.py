@@ -10,7 +10,9 @@ A premise sentence is read as "<statement> but not <phrase>" (also "and", "thoug
 or "yet not"; not "last but not least"), or "<statement> rather than | instead of <phrase>"
 (version 60: "Agriculture relies on rainfall soaking into the plateau's soils" where "most rainfall
 runs off into the Tessa gorge rather than soaking in"; not in a sentence that tells what is usual
-or preferred: "Visitors usually arrive by train rather than by car"), the phrase up to PHRASE_WORDS words with no verb of
+or preferred, or of most: "Most visitors arrive by train rather than by car"; nor where the claim
+names its subject with a word the statement lacks, "Patients with complications recover in
+hospital" where "Patients with mild symptoms recover at home rather than in hospital"), the phrase up to PHRASE_WORDS words with no verb of
 being, having or doing and no "if", "when", "unless", "until" or "because" (a clause, the negation
 check's to read). A clause of the claim is flagged where it says the phrase word for word (its
 opening article aside; by stem, and "into" for "in") right after a word of the statement (joining words aside: "within and
@@ -38,8 +40,8 @@ _ARTICLES = frozenset("a an the".split())
 _ASIDE = re.compile(r"\b(?:except|excepting|excluding|exclude[sd]?|other\s+than|apart\s+from|besides|unlike|without|"
                     r"lost|loses|lose|closed|outside|lacks?|lacking|fails?|failed|no\s+longer|neither|nor|instead)\b", re.I)
 # a sentence that tells what is usual or preferred: its "rather than" excludes nothing
-_USUALLY = re.compile(r"\b(?:often|usually|generally|typically|tend|tends|prefer|prefers|preferred|commonly|normally)\b",
-                      re.I)
+_USUALLY = re.compile(r"\b(?:often|usually|generally|typically|tend|tends|prefer|prefers|preferred|commonly|normally"
+                      r"|most|mostly|majority|mainly|largely)\b", re.I)
 _MARKS = re.compile(r"\bnot\b|\brather\s+than\b|\binstead\s+of\b", re.I)
 _IDIOM = re.compile(r"\blast\s+but\s+not\s+least\b", re.I)
 PHRASE_WORDS = 4
@@ -48,18 +50,19 @@ MIN_COVERAGE = 0.75
 
 
 @lru_cache(maxsize=4096)
-def _set_aside(sentence: str) -> list[tuple[frozenset[str], frozenset[str], list[str]]]:
+def _set_aside(sentence: str) -> list[tuple[frozenset[str], frozenset[str], list[str], bool]]:
     """(the statement's content words, all its words, the words of the phrase it sets aside) for
     each "but not" whose phrase is no clause of its own."""
     found = []
     for m in _BUT_NOT.finditer(_IDIOM.sub(" ", sentence)):
         if m.group("mark").lower().startswith(("rather", "instead")) and _USUALLY.search(sentence):
-            continue  # "most visitors arrive by train rather than by car": a preference, no exclusion
+            continue  # "visitors mostly arrive by train rather than by car": what is usual, no exclusion
         phrase = tokens(m.group("phrase"))
         if phrase and phrase[0] in _ARTICLES:
             phrase = phrase[1:]
         if 0 < len(phrase) <= PHRASE_WORDS and not _VERBISH & set(phrase) and content_set(" ".join(phrase)):
-            found.append((content_set(m.group("head")), frozenset(tokens(m.group("head"))), phrase))
+            rather = not m.group("mark").lower().endswith("not")
+            found.append((content_set(m.group("head")), frozenset(tokens(m.group("head"))), phrase, rather))
     return found
 
 
@@ -106,9 +109,11 @@ def set_aside_said(claim: str, sentences: Sequence[str]) -> float:
         if negated(clause) or _ASIDE.search(clause):
             continue
         words = tokens(clause)
-        for head, said, phrase in aside:
+        for head, said, phrase, rather in aside:
             at = _says_at(words, phrase)
             if at >= 0 and not _CASE_WORDS & set(words[max(0, at - 4):at]):
+                if rather and content_set(" ".join(words[:at])) - head:
+                    continue  # said of a subject the statement does not name ("patients with complications")
                 # the phrase said of what the statement says: the word before it (joining words
                 # aside) is one of the statement's ("is preserved across partitions")
                 before = next((w for w in reversed(words[:at]) if w not in _JOINING), "")

@@ -125,13 +125,15 @@ _EVERY_BEFORE = re.compile(r"\b(?:every|each|any)\s+$", re.I)
 
 
 def universal_at(words: list[str]) -> int | None:
-    """The index of the first of the words that says all of a group ("all", "every", "each"),
-    not a count of a time nor "at all" or "in all" (as quantified reads them); None if none."""
+    """The index of the first of the words that says all of a group that follows it ("all",
+    "every", "each"): not a count of a time ("each year"), "at all", "in all", "not all" or "almost
+    all", nor one floating after its group before a verb ("The plans all include ..."); None if
+    none. Narrower than quantified, which also reads the floating ones."""
     for k, word in enumerate(words):
         after = words[k + 1] if k + 1 < len(words) else ""
         before = words[k - 1] if k else ""
-        if _WORDS.get(word) == ALL and after not in _NOT_COUNTED and before not in ("at", "in", "not") \
-                and before not in _NEARLY:
+        if _WORDS.get(word) == ALL and after not in _NOT_COUNTED and after not in _VERBS \
+                and before not in ("at", "in", "not") and before not in _NEARLY:
             return k
     return None
 

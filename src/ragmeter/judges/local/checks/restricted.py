@@ -14,7 +14,9 @@ words). The claim is flagged where at least RESTRICTED_WORDS of what it says are
 sentence whose first clause counts some ("some", "several", "certain", "a few", "only some"; not
 a time or an amount) or that holds "only" before a place, a group or a condition ("only on the Pro tier", "only for
 members"; not "not only to ...", nor "only a few minutes"), and that says "all" of nothing, and are
-in no premise sentence without such a restriction, and at least PASSAGE_COVERAGE of
+in no premise sentence without such a restriction (an "only" whose words the claim says too,
+"stored only in EU data centres" for "All plans store data in EU data centres", restricts no
+group), and at least PASSAGE_COVERAGE of
 the clause's content words are the passage's (a near copy: what the claim adds is the claim
 model's to read).
 """
@@ -42,9 +44,18 @@ _AMOUNTS = content_set("second seconds minute minutes hour hours day days week w
                        "times percent dollars euros pounds")
 
 
+# "certain that" is sure, no count
+_CERTAIN_THAT = re.compile(r"\bcertain\s+that\b", re.I)
+ONLY_WORDS = 5
+_ONLY_PHRASE = re.compile(r"(?<!\bnot\s)\bonly\s+([^,;:.!?()]+)", re.I)
+
+
+def _counts_some(clause: str) -> bool:
+    return any(level in (SOME, ONLY_SOME) and head not in _AMOUNTS for level, head, _ in quantified(clause))
+
+
 def _restricted(clause: str) -> bool:
-    return bool(_ONLY.search(clause)) or any(level in (SOME, ONLY_SOME) and head not in _AMOUNTS
-                                             for level, head, _ in quantified(clause))
+    return bool(_ONLY.search(clause)) or _counts_some(clause)
 
 
 _VERBISH = frozenset("is are was were be been has have had do does did can could will would shall should may might "
@@ -64,9 +75,16 @@ def _restricted_sentence(sentence: str) -> bool:
     """A sentence whose first clause counts some, or that says "only" of a place, a group or a
     condition ("Some roles, such as those in finance, also require ..."; "... is available only on
     the Pro tier"), and says "all" of nothing."""
+    sentence = _CERTAIN_THAT.sub("sure that", sentence)
     if any(level == ALL for level, _, _ in quantified(sentence)):
         return False  # it says "all" itself: a claim with its words says what it says
     return bool(_ONLY.search(sentence)) or _restricted((split_clauses(sentence) or [sentence])[0])
+
+
+def _only_said(sentence: str) -> list[frozenset[str]]:
+    """The content words of what each "only" of the sentence restricts to (up to ONLY_WORDS words,
+    to a mark): "eu", "data", "centr" of "stored only in EU data centres"."""
+    return [content_set(" ".join(m.group(1).split()[:ONLY_WORDS])) for m in _ONLY_PHRASE.finditer(sentence)]
 
 
 def all_of_restricted(claim: str, sentences: Sequence[str]) -> float:
@@ -75,11 +93,13 @@ def all_of_restricted(claim: str, sentences: Sequence[str]) -> float:
     if "?" in claim:
         return 0.0
     read = [(s, content_set(s)) for s in sentences]
-    restricted = [words for text, words in read if _restricted_sentence(text)]
+    # (the sentence's words, what its "only" restricts to where "only" is its one restriction)
+    restricted = [(words, _only_said(text) if not _counts_some((split_clauses(text) or [text])[0]) else [])
+                  for text, words in read if _restricted_sentence(text)]
     if not restricted:
         return 0.0
     plain = frozenset().union(*(words for text, words in read if not _restricted_sentence(text)))
-    passage = plain.union(*restricted)
+    passage = plain.union(*(words for words, _ in restricted))
     for clause in split_clauses(claim) or [claim]:
         if negated(clause) or not any(level == ALL for level, _, _ in quantified(clause)):
             continue
@@ -92,6 +112,10 @@ def all_of_restricted(claim: str, sentences: Sequence[str]) -> float:
         said = own - group
         if coverage(own, passage) < PASSAGE_COVERAGE:
             continue
-        if any(len((said & words_of) - plain) >= RESTRICTED_WORDS for words_of in restricted):
-            return 1.0
+        for words_of, only in restricted:
+            # "stored only in EU data centres" restricts the place, which the claim names too
+            if only and all(phrase <= own for phrase in only):
+                continue
+            if len((said & words_of) - plain) >= RESTRICTED_WORDS:
+                return 1.0
     return 0.0

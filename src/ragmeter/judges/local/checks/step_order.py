@@ -107,7 +107,8 @@ def _told_otherwise(text: str) -> bool:
 
 # "once" that opens a clause ("once the check is approved"), not "once a day" nor "return it once"
 _ONCE = (r"once(?=\s+(?:the|you|they|it|he|she|we|all|each|every|your|their|its|this|that|these|those|(?-i:[A-Z])\w*)\b"
-         r"|\s+[a-z][\w-]*\s+(?:is|are|was|were|has|have|had)\b)")  # and "once identity is verified"
+         r"|\s+(?!(?:daily|weekly|monthly|yearly|annually|again|more|only|a|per)\b)[a-z][\w-]*\s+"
+         r"(?:is|are|was|were|has|have|had)\b)")  # and "once identity is verified", not "once daily is"
 _MARK = rf"(?:only\s+)?(?P<mark>after|{_ONCE}|when|whenever|before|prior\s+to)"
 # "After X, Y"; "Only after X should you Y" (no comma: the verb comes before its subject)
 # a claim's step told with its own time: as _TOLD_OTHERWISE, but "once" only where it opens a
@@ -118,6 +119,9 @@ _LEADING = re.compile(rf"^\W*{_MARK}\s+(?P<x>.+?)(?:,\s*|\s+(?=(?:should|can|may
 _INSIDE = re.compile(rf"^(?P<y>.+?)\s*,?\s+{_MARK}\s+(?P<x>.+)$", re.I)
 
 
+# a clause that opens with its own time ("Before you paint the wall, ...", "Once identity is
+# verified, ...") may cover the clauses joined after it
+_OPENS_TIMED = re.compile(r"^\W*(?:only\s+)?(?:before|after|once|when|whenever|prior\s+to)\b", re.I)
 # clauses of one sentence told one after another: ", and ...", "; ..."
 _JOINED_CLAUSES = re.compile(r",\s+and\s+|;\s*", re.I)
 
@@ -134,6 +138,8 @@ def in_time_order(sentence: str) -> list[str] | None:
         # ("Once identity is verified, they link a bank account, and only after the first deposit
         # clears can they place trades"; version 60)
         joined = [part for part in _JOINED_CLAUSES.split(sentence) if part.strip()]
+        if _OPENS_TIMED.match(joined[0]):
+            return None  # "Before you paint the wall, fill the cracks, and sand ...": it covers both
         read = [in_time_order(part) for part in joined] if len(joined) > 1 else [None]
         return [step for part in read for step in part] if all(read) else None  # type: ignore[union-attr]
     if not _TIMED_STEP.search(text):
@@ -160,14 +166,18 @@ _LIST_BREAK = re.compile(r"\s*,\s*(?:and\s+)?|\s*;\s*|\s+and\s+(?=[a-z]+\s+(?:yo
 IMPERATIVES = 3  # orders in a list, at least, for the list to tell steps without "then"
 
 
+# a passage's order told in words, not by numbers alone
+_WORDED = re.compile(rf"\b(?:first|firstly|lastly|{_LATER_WORDS}|in\s+turn|before|after|{_ONCE}|prior\s+to)\b", re.I)
+
+
 def _imperatives(text: str) -> bool:
-    """Is the text a list of at least IMPERATIVES orders, every part but one opening with a word
-    WordNet has as a verb, followed by "your", "the", "a", "it" ... (version 60: a list of
-    orders tells their order as "then" does)?"""
+    """Is the text a list of at least IMPERATIVES orders, its first part one and every part but one
+    an order: opening with a word WordNet has as a verb, followed by "your", "the", "a", "it" ...
+    (version 60: a list of orders tells their order as "then" does)?"""
     parts = [p.strip() for p in _LIST_BREAK.split(text) if p and p.strip()]
     orders = [p for p in parts if re.match(r"^[A-Za-z]+\s+(?:your|the|a|an|it|them|its|their|both|all|out|off|up|on)\b", p)
               and can_be(p.split()[0].lower(), VERB)]
-    return len(orders) >= IMPERATIVES and len(orders) >= len(parts) - 1
+    return len(orders) >= IMPERATIVES and len(orders) >= len(parts) - 1 and bool(parts) and parts[0] == orders[0]
 
 
 @memo_short
@@ -225,6 +235,8 @@ def steps_reordered(claim: str, sentences: Sequence[str]) -> float:
     told = _claim_steps(claim)
     if len(told) < 2:
         return 0.0
+    if not _LATER.search(_without_times(claim)) and not any(_WORDED.search(s) for s in sentences):
+        return 0.0  # a list of orders read against a passage that tells no order in words (a checklist)
     steps = _premise_steps(sentences)
     shared_by_all = frozenset.intersection(*told)
     found = [p for step in told if (p := _matched(step - shared_by_all, steps))]
