@@ -112,6 +112,8 @@ _OBJECT_START = re.compile(r"\s+(?:the|a|an|its|their|his|her|this|that|these|th
                            r"(?-i:[A-Z])\w*)\b", re.I)
 
 
+# co-doers named after "with", "alongside" or "and" later in the clause ("designed the hall in
+# collaboration with Marc Duran"): any such name spares the claim's doer
 _WITH = re.compile(r"\b(?:together\s+with|in\s+collaboration\s+with|alongside|with|and)\s+((?:[A-Z][\w'’.-]*\s*)+)")
 
 
@@ -134,7 +136,8 @@ def _names_before(text: str) -> tuple[list[str], list[str]]:
     return doer, named
 
 
-def _active_doers(verb: str, sentence: str) -> list[tuple[frozenset[str], frozenset[str], frozenset[str]]]:
+@lru_cache(maxsize=4096)
+def _active_doers(verb: str, sentence: str) -> tuple[tuple[frozenset[str], frozenset[str], frozenset[str]], ...]:
     """(doer words, every name of the subject, the text's other words) for each place a clause
     says the verb in its active form right after a capitalised name and before its object
     ("Lucía Ferrandis designed the hall"; not "The Civil Rights Act passed in 1964 ..."), not in a
@@ -157,7 +160,7 @@ def _active_doers(verb: str, sentence: str) -> list[tuple[frozenset[str], frozen
                 partners = [n for w in _WITH.finditer(clause) for n in re.findall(r"[A-Z][\w'’.-]*", w.group(1))]
                 named = frozenset(_content(" ".join(named_words + partners))) | doer
                 found.append((doer, named, frozenset(_content(clause)) - doer - {verb}))
-    return found
+    return tuple(found)
 
 
 def agent_swapped(claim: str, sentences: Sequence[str]) -> float:
@@ -172,7 +175,7 @@ def agent_swapped(claim: str, sentences: Sequence[str]) -> float:
             continue
         others, own = False, False
         for sentence in sentences:
-            for theirs, named, rest in _doers_of(verb, sentence) + _active_doers(verb, sentence):
+            for theirs, named, rest in [*_doers_of(verb, sentence), *_active_doers(verb, sentence)]:
                 if named & doer:
                     own = True
                 elif theirs:

@@ -8,18 +8,20 @@ clause before it, which is not negated.
 
 A premise sentence is read as "<statement> but not <phrase>" (also "and", "though", "although"
 or "yet not"; not "last but not least"), or "<statement> rather than | instead of <phrase>"
-(version 60: "Agriculture relies on rainfall soaking into the plateau's soils" where "most rainfall
-runs off into the Tessa gorge rather than soaking in"; not in a sentence that tells what is usual
-or preferred, or of most: "Most visitors arrive by train rather than by car"; nor where the claim
+(version 60: "Agriculture relies on rainfall soaking into the plateau's soils" where "rainfall
+runs off into the Tessa gorge rather than soaking in"; not in a sentence that tells what is usual,
+preferred or true of most, "Most visitors arrive by train rather than by car"; nor where the claim
 names its subject with a word the statement lacks, "Patients with complications recover in
-hospital" where "Patients with mild symptoms recover at home rather than in hospital"), the phrase up to PHRASE_WORDS words with no verb of
-being, having or doing and no "if", "when", "unless", "until" or "because" (a clause, the negation
-check's to read). A clause of the claim is flagged where it says the phrase word for word (its
-opening article aside; by stem, and "into" for "in") right after a word of the statement (joining words aside: "within and
-across partitions"), has no negation of its own and sets nothing aside in other words
-("excluding", "except", "lost", "closed" ...), at least MIN_SHARED of its other content words
-are in the statement, and MIN_COVERAGE of them in the statement or elsewhere in the passage ("On
-3.x Ferrule keeps messages in order": "Ferrule" is named in another sentence).
+hospital" where "Patients with mild symptoms recover at home rather than in hospital"). The
+phrase has up to PHRASE_WORDS words, no verb of being, having or doing and no "if", "when",
+"unless", "until" or "because" (a clause, the negation check's to read). A clause of the claim
+is flagged where it says the phrase word for word (its opening article aside; by stem, and "into"
+for "in") right after a word of the statement (joining words aside: "within and across
+partitions"), not inside a case it picks out ("Visitors who arrive by car ..."), has no negation
+of its own and sets nothing aside in other words ("excluding", "except", "lost", "closed" ...),
+at least MIN_SHARED of its other content words are in the statement, MIN_COVERAGE of them in the
+statement or elsewhere in the passage ("On 3.x Ferrule keeps messages in order": "Ferrule" is
+named in another sentence), and no other premise clause says the phrase plainly.
 """
 
 from __future__ import annotations
@@ -51,8 +53,9 @@ MIN_COVERAGE = 0.75
 
 @lru_cache(maxsize=4096)
 def _set_aside(sentence: str) -> list[tuple[frozenset[str], frozenset[str], list[str], bool]]:
-    """(the statement's content words, all its words, the words of the phrase it sets aside) for
-    each "but not" whose phrase is no clause of its own."""
+    """(the statement's content words, all its words, the words of the phrase it sets aside,
+    whether it is set aside with "rather than" or "instead of") for each such phrase that is no
+    clause of its own."""
     found = []
     for m in _BUT_NOT.finditer(_IDIOM.sub(" ", sentence)):
         if m.group("mark").lower().startswith(("rather", "instead")) and _USUALLY.search(sentence):

@@ -11,13 +11,13 @@ Each clause of the claim with "all", "every" or "each" (quantifier_scale.quantif
 negated, is split into its group (up to SUBJECT_WORDS words after the quantifier, up to an
 auxiliary or a word WordNet reads first as a verb) and what it says of it (its other content
 words). The claim is flagged where at least RESTRICTED_WORDS of what it says are in a premise
-sentence whose first clause counts some ("some", "several", "certain", "a few", "only some"; not
-a time or an amount) or that holds "only" before a place, a group or a condition ("only on the Pro tier", "only for
-members"; not "not only to ...", nor "only a few minutes"), and that says "all" of nothing, and are
-in no premise sentence without such a restriction (an "only" whose words the claim says too,
-"stored only in EU data centres" for "All plans store data in EU data centres", restricts no
-group), and at least PASSAGE_COVERAGE of
-the clause's content words are the passage's (a near copy: what the claim adds is the claim
+sentence that says "all" of nothing and whose first clause counts some ("some", "several",
+"certain", "a few", "only some"; not a time or an amount, nor "certain that") or that holds
+"only" before a place, a group or a condition ("only on the Pro tier", "only for members"; not
+"not only to ...", nor "only a few minutes"), and in no premise sentence without such a
+restriction; an "only" whose words the claim says too restricts no group ("stored only in EU data
+centres" for "All plans store data in EU data centres"). At least PASSAGE_COVERAGE of the
+clause's content words must be the passage's (a near copy: what the claim adds is the claim
 model's to read).
 """
 
@@ -54,10 +54,6 @@ def _counts_some(clause: str) -> bool:
     return any(level in (SOME, ONLY_SOME) and head not in _AMOUNTS for level, head, _ in quantified(clause))
 
 
-def _restricted(clause: str) -> bool:
-    return bool(_ONLY.search(clause)) or _counts_some(clause)
-
-
 _VERBISH = frozenset("is are was were be been has have had do does did can could will would shall should may might "
                      "must need needs get gets got".split())
 
@@ -78,7 +74,7 @@ def _restricted_sentence(sentence: str) -> bool:
     sentence = _CERTAIN_THAT.sub("sure that", sentence)
     if any(level == ALL for level, _, _ in quantified(sentence)):
         return False  # it says "all" itself: a claim with its words says what it says
-    return bool(_ONLY.search(sentence)) or _restricted((split_clauses(sentence) or [sentence])[0])
+    return bool(_ONLY.search(sentence)) or _counts_some((split_clauses(sentence) or [sentence])[0])
 
 
 def _only_said(sentence: str) -> list[frozenset[str]]:
@@ -92,13 +88,17 @@ def all_of_restricted(claim: str, sentences: Sequence[str]) -> float:
     docstring), else 0.0."""
     if "?" in claim:
         return 0.0
-    read = [(s, content_set(s)) for s in sentences]
     # (the sentence's words, what its "only" restricts to where "only" is its one restriction)
-    restricted = [(words, _only_said(text) if not _counts_some((split_clauses(text) or [text])[0]) else [])
-                  for text, words in read if _restricted_sentence(text)]
+    restricted: list[tuple[frozenset[str], list[frozenset[str]]]] = []
+    plain: frozenset[str] = frozenset()
+    for text in sentences:
+        if _restricted_sentence(text):
+            some = _counts_some((split_clauses(text) or [text])[0])
+            restricted.append((content_set(text), [] if some else _only_said(text)))
+        else:
+            plain |= content_set(text)
     if not restricted:
         return 0.0
-    plain = frozenset().union(*(words for text, words in read if not _restricted_sentence(text)))
     passage = plain.union(*(words for words, _ in restricted))
     for clause in split_clauses(claim) or [claim]:
         if negated(clause) or not any(level == ALL for level, _, _ in quantified(clause)):

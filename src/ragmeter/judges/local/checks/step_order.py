@@ -36,8 +36,10 @@ the last step's own time ("You connect a bank account, then pass the ID check, a
 once your first deposit has cleared": before, such a claim was not read), and "after that" /
 "after this" is a later step's marker, as "then" is.
 Version 60: a premise sentence whose clauses, joined by ", and" or ";", each tell their order
-with one such word is read clause by clause ("Once identity is verified, they link a bank
-account, and only after the first deposit clears can they place trades"); "once" counts only
+with one such word is read clause by clause ("They link a bank account once identity is
+verified, and trading opens once the deposit settles"; since version 61 not where the first
+clause opens with its time, "Before you paint the wall, fill the cracks, and sand ...", which may
+cover the clauses after it); "once" counts only
 where it opens a clause ("once identity is verified", not "press once while breathing in"); and
 a claim that lists at least three orders ("Link your bank account, verify your identity, make the
 first deposit, ...") tells steps without "then". On the dev and train sets the flags stay the same
@@ -110,10 +112,10 @@ _ONCE = (r"once(?=\s+(?:the|you|they|it|he|she|we|all|each|every|your|their|its|
          r"|\s+(?!(?:daily|weekly|monthly|yearly|annually|again|more|only|a|per)\b)[a-z][\w-]*\s+"
          r"(?:is|are|was|were|has|have|had)\b)")  # and "once identity is verified", not "once daily is"
 _MARK = rf"(?:only\s+)?(?P<mark>after|{_ONCE}|when|whenever|before|prior\s+to)"
-# "After X, Y"; "Only after X should you Y" (no comma: the verb comes before its subject)
-# a claim's step told with its own time: as _TOLD_OTHERWISE, but "once" only where it opens a
-# clause ("press once while inhaling" is one press)
+# a step told with its own time: as _TOLD_OTHERWISE, but "once" only where it opens a clause
+# ("press once while inhaling" is one press)
 _TIMED_STEP = re.compile(rf"\b(?:before|after|{_ONCE}|when|whenever|prior\s+to)\b", re.I)
+# "After X, Y"; "Only after X should you Y" (no comma: the verb comes before its subject)
 _LEADING = re.compile(rf"^\W*{_MARK}\s+(?P<x>.+?)(?:,\s*|\s+(?=(?:should|can|may|must|will|do|does|is|are)\s+"
                       r"(?:you|they|we|he|she|it|the|an?|all|each|your|their)\b))(?P<y>.+)$", re.I)
 _INSIDE = re.compile(rf"^(?P<y>.+?)\s*,?\s+{_MARK}\s+(?P<x>.+)$", re.I)
@@ -138,10 +140,15 @@ def in_time_order(sentence: str) -> list[str] | None:
         # ("Once identity is verified, they link a bank account, and only after the first deposit
         # clears can they place trades"; version 60)
         joined = [part for part in _JOINED_CLAUSES.split(sentence) if part.strip()]
-        if _OPENS_TIMED.match(joined[0]):
+        if len(joined) < 2 or _OPENS_TIMED.match(joined[0]):
             return None  # "Before you paint the wall, fill the cracks, and sand ...": it covers both
-        read = [in_time_order(part) for part in joined] if len(joined) > 1 else [None]
-        return [step for part in read for step in part] if all(read) else None  # type: ignore[union-attr]
+        steps: list[str] = []
+        for part in joined:
+            read = in_time_order(part)
+            if read is None:
+                return None
+            steps += read
+        return steps
     if not _TIMED_STEP.search(text):
         return [sentence]
     m = _LEADING.match(text) or _INSIDE.match(text)
@@ -177,7 +184,7 @@ def _imperatives(text: str) -> bool:
     parts = [p.strip() for p in _LIST_BREAK.split(text) if p and p.strip()]
     orders = [p for p in parts if re.match(r"^[A-Za-z]+\s+(?:your|the|a|an|it|them|its|their|both|all|out|off|up|on)\b", p)
               and can_be(p.split()[0].lower(), VERB)]
-    return len(orders) >= IMPERATIVES and len(orders) >= len(parts) - 1 and bool(parts) and parts[0] == orders[0]
+    return len(orders) >= IMPERATIVES and len(orders) >= len(parts) - 1 and parts[0] == orders[0]
 
 
 @memo_short
